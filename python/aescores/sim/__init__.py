@@ -1,0 +1,1 @@
+"""Simulation: cocotb test runs and the fast Verilator harnesses."""
