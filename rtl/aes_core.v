@@ -1,0 +1,132 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// AES core: key slots plus the cipher engine chosen by ARCH, behind one block handshake.
+//
+// This is the datapath of aes_axi without the bus logic: keys go in through load_* (or
+// host_* with KEY_EXPANSION="HOST"), blocks through s_* with a key slot, a direction and
+// a tag, and come out on m_* in order with their tag. The key length of a block is the
+// length of the key in its slot when the block is accepted. A block must only name a
+// loaded slot; slot_hold tells the key slots which slots blocks in flight still use.
+module aes_core #(
+    // Cipher engine: "ITERATIVE" (one round per clock) or "PIPELINED" (unrolled).
+    parameter ARCH = "ITERATIVE",
+    // Register stages per round when PIPELINED, 1 to 4.
+    parameter STAGES_PER_ROUND = 1,
+    // S-box implementation: "LUT", "COMPOSITE" or "TTABLE".
+    parameter SBOX = "LUT",
+    // 128-bit blocks per beat: 1, 2, 4 or 8.
+    parameter LANES = 1,
+    // Longest key accepted: 128, 192 or 256.
+    parameter MAX_KEY_BITS = 256,
+    // Number of key slots, 1 to 16.
+    parameter KEY_SLOTS = 4,
+    // 1: encryption and decryption; 0: encryption only.
+    parameter DECRYPT = 1,
+    // "HW": keys expanded on chip; "HOST": the host writes round keys.
+    parameter KEY_EXPANSION = "HW",
+    // Width of the tag carried with each block.
+    parameter TAG_WIDTH = 8
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+
+    // Key load (HW) and clear.
+    input  wire                   load_valid,
+    output wire                   load_ready,
+    input  wire [3:0]             load_slot,
+    input  wire [1:0]             load_len,
+    input  wire [255:0]           load_key,
+    input  wire                   clear_valid,
+    input  wire [15:0]            clear_mask,
+
+    // Round-key writes by the host (HOST).
+    input  wire                   host_wr_valid,
+    input  wire                   host_commit_valid,
+    output wire                   host_ready,
+    input  wire [3:0]             host_slot,
+    input  wire [3:0]             host_idx,
+    input  wire                   host_dec,
+    input  wire [127:0]           host_key,
+    input  wire [1:0]             host_len,
+
+    // Slot state.
+    input  wire [KEY_SLOTS-1:0]   slot_hold,
+    output wire [KEY_SLOTS-1:0]   slot_loaded,
+    output wire [KEY_SLOTS-1:0]   slot_loading,
+    output wire [KEY_SLOTS-1:0]   slot_clearing,
+    output wire [2*KEY_SLOTS-1:0] slot_len,
+    output wire                   keys_idle,
+
+    // Blocks in.
+    input  wire                   s_valid,
+    output wire                   s_ready,
+    input  wire [128*LANES-1:0]   s_data,
+    input  wire [3:0]             s_slot,
+    input  wire                   s_decrypt,
+    input  wire [TAG_WIDTH-1:0]   s_tag,
+
+    // Blocks out.
+    output wire                   m_valid,
+    input  wire                   m_ready,
+    output wire [128*LANES-1:0]   m_data,
+    output wire [TAG_WIDTH-1:0]   m_tag
+);
+
+    localparam PIPELINED = (ARCH == "PIPELINED");
+
+    initial begin
+        if (ARCH != "ITERATIVE" && ARCH != "PIPELINED") begin
+            $display("aes_core: ARCH must be \"ITERATIVE\" or \"PIPELINED\"");
+            $finish;
+        end
+        if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin
+            $display("aes_core: KEY_SLOTS must be 1 to 16");
+            $finish;
+        end
+    end
+
+    wire [4*15-1:0]   rd_slot;
+    wire [3:0]        rd_idx;
+    wire [14:0]       rd_dec;
+    wire [128*15-1:0] rd_key;
+
+    aes_key_slots #(
+        .KEY_SLOTS(KEY_SLOTS), .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT), .SBOX(SBOX),
+        .KEY_EXPANSION(KEY_EXPANSION), .PER_INDEX_PORTS(PIPELINED ? 1 : 0)
+    ) u_slots (
+        .clk(clk), .rst(rst),
+        .load_valid(load_valid), .load_ready(load_ready), .load_slot(load_slot),
+        .load_len(load_len), .load_key(load_key),
+        .clear_valid(clear_valid), .clear_mask(clear_mask),
+        .host_wr_valid(host_wr_valid), .host_commit_valid(host_commit_valid), .host_ready(host_ready),
+        .host_slot(host_slot), .host_idx(host_idx), .host_dec(host_dec), .host_key(host_key),
+        .host_len(host_len),
+        .slot_hold(slot_hold), .slot_loaded(slot_loaded), .slot_loading(slot_loading),
+        .slot_clearing(slot_clearing), .slot_len(slot_len), .idle(keys_idle),
+        .rd_slot(rd_slot), .rd_idx(rd_idx), .rd_dec(rd_dec), .rd_key(rd_key)
+    );
+
+    // Key length of the block's slot (slots beyond KEY_SLOTS never reach the core).
+    wire [1:0] s_len = ({28'd0, s_slot} < KEY_SLOTS) ? slot_len[2*s_slot +: 2] : 2'd0;
+
+    generate
+        if (!PIPELINED) begin : gen_iterative
+            aes_engine_iterative #(
+                .SBOX(SBOX), .LANES(LANES), .DECRYPT(DECRYPT), .TAG_WIDTH(TAG_WIDTH)
+            ) u_engine (
+                .clk(clk), .rst(rst),
+                .s_valid(s_valid), .s_ready(s_ready), .s_data(s_data), .s_slot(s_slot),
+                .s_decrypt(s_decrypt), .s_len(s_len), .s_tag(s_tag),
+                .m_valid(m_valid), .m_ready(m_ready), .m_data(m_data), .m_tag(m_tag),
+                .rk_slot(rd_slot[3:0]), .rk_idx(rd_idx), .rk_dec(rd_dec[0]), .rk_key(rd_key[127:0])
+            );
+            assign rd_slot[4*15-1:4] = {4*14{1'b0}};
+            assign rd_dec[14:1] = 14'd0;
+        end
+    endgenerate
+
+endmodule
+
+`resetall

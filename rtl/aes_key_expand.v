@@ -1,0 +1,191 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// AES key expansion (FIPS-197 §5.2) for 128/192/256-bit keys, one 32-bit word per clock.
+//
+// `start` captures a key and its length; while `run` is high the unit produces one word
+// w[i] per clock, i = 0 .. 4*(Nr+1)-1. Every fourth word completes a round key, which
+// is presented for one clock on the write port: `wr_enc_idx` = r with rk[r], and, when
+// DECRYPT=1, `wr_dec_idx` = Nr-r with the key the equivalent inverse cipher uses there
+// (InvMixColumns(rk[r]) for 0 < r < Nr, rk[r] itself for r = 0 and r = Nr). A load
+// takes 44, 52 or 60 clocks of `run`. When the last round key is written the captured
+// key is zeroized and `busy` falls.
+//
+// Only the last Nk words are kept (a 256-bit window), with one SubWord (four S-boxes)
+// and, for decryption, one InvMixColumns column.
+module aes_key_expand #(
+    // S-box implementation of SubWord: "LUT" or "COMPOSITE" ("TTABLE" uses "LUT").
+    parameter SBOX = "LUT",
+    // 1: also produce the decryption round keys; 0: encryption only.
+    parameter DECRYPT = 1
+) (
+    input  wire         clk,
+    input  wire         rst,
+
+    // Key input: captured when start is high and busy is low.
+    input  wire         start,
+    input  wire [255:0] key,
+    input  wire [1:0]   key_len,     // 0: 128, 1: 192, 2: 256 bits
+    input  wire         run,         // advance (low: hold, e.g. while the slot is in use)
+    output wire         busy,
+
+    // Round-key write port.
+    output wire         wr_valid,
+    output wire [3:0]   wr_enc_idx,
+    output wire [127:0] wr_enc_key,
+    output wire [3:0]   wr_dec_idx,
+    output wire [127:0] wr_dec_key
+);
+
+    localparam SBOX_WORD = (SBOX == "TTABLE") ? "LUT" : SBOX;
+
+    reg  [255:0] win_reg = 256'd0, win_next;     // w[i-8] .. w[i-1], newest in [255:224]
+    reg  [95:0]  acc_reg = 96'd0, acc_next;      // words of the round key being assembled
+    reg  [5:0]   word_reg = 6'd0, word_next;     // i
+    reg  [2:0]   kmod_reg = 3'd0, kmod_next;     // i mod Nk (for i >= Nk)
+    reg  [7:0]   rcon_reg = 8'h01, rcon_next;
+    reg  [1:0]   len_reg = 2'd0, len_next;
+    reg          busy_reg = 1'b0, busy_next;
+
+    wire [3:0] nk = 4'd4 + {1'b0, len_reg, 1'b0};            // 4, 6, 8
+    wire [3:0] nr = 4'd10 + {1'b0, len_reg, 1'b0};           // 10, 12, 14
+    wire [5:0] last_word = {nr, 2'b11};                      // 4*(Nr+1) - 1
+
+    // The word w[i-1] and w[i-Nk] from the window.
+    wire [31:0] w_prev = win_reg[255:224];
+    reg  [31:0] w_back;
+    always @* begin
+        case (len_reg)
+            2'd0:    w_back = win_reg[159:128];   // w[i-4]
+            2'd1:    w_back = win_reg[95:64];     // w[i-6]
+            default: w_back = win_reg[31:0];      // w[i-8]
+        endcase
+    end
+
+    // SubWord, applied to RotWord(w[i-1]) or (Nk = 8, i mod 8 = 4) to w[i-1].
+    wire        rot = (kmod_reg == 3'd0);
+    wire [31:0] sub_in = rot ? {w_prev[7:0], w_prev[31:8]} : w_prev;
+    wire [31:0] sub_out;
+
+    genvar b;
+    generate
+        for (b = 0; b < 4; b = b + 1) begin : gen_subword
+            aes_sbox #(.IMPL(SBOX_WORD)) u_sbox (.in(sub_in[8*b +: 8]), .out(sub_out[8*b +: 8]));
+        end
+    endgenerate
+
+    wire        first_words = (word_reg < {2'b00, nk});
+    wire        use_sub = rot || (len_reg == 2'd2 && kmod_reg == 3'd4);
+    wire [31:0] temp = rot ? (sub_out ^ {24'd0, rcon_reg}) : (use_sub ? sub_out : w_prev);
+
+    // w[i]: a key word for i < Nk, else the recurrence.
+    reg [31:0] w_new;
+    always @* begin
+        if (first_words) begin
+            case (word_reg[2:0])
+                3'd0: w_new = win_reg[31:0];
+                3'd1: w_new = win_reg[63:32];
+                3'd2: w_new = win_reg[95:64];
+                3'd3: w_new = win_reg[127:96];
+                3'd4: w_new = win_reg[159:128];
+                3'd5: w_new = win_reg[191:160];
+                3'd6: w_new = win_reg[223:192];
+                default: w_new = win_reg[255:224];
+            endcase
+        end else begin
+            w_new = w_back ^ temp;
+        end
+    end
+
+    always @* begin
+        win_next = win_reg;
+        acc_next = acc_reg;
+        word_next = word_reg;
+        kmod_next = kmod_reg;
+        rcon_next = rcon_reg;
+        len_next = len_reg;
+        busy_next = busy_reg;
+
+        if (!busy_reg) begin
+            if (start) begin
+                // Key words w[0..Nk-1] sit at the bottom of the window; for i >= Nk the
+                // window is aligned so that w[i-1] is in the top word.
+                win_next = key;
+                len_next = key_len;
+                word_next = 6'd0;
+                kmod_next = 3'd0;
+                rcon_next = 8'h01;
+                busy_next = 1'b1;
+            end
+        end else if (run) begin
+            acc_next = {w_new, acc_reg[95:32]};
+            word_next = word_reg + 6'd1;
+            if (first_words) begin
+                // Align the window when the last key word goes out: w[Nk-1] on top.
+                if (word_reg == {2'b00, nk} - 6'd1) begin
+                    case (len_reg)
+                        2'd0:    win_next = {win_reg[127:0], 128'd0};
+                        2'd1:    win_next = {win_reg[191:0], 64'd0};
+                        default: win_next = win_reg;
+                    endcase
+                end
+            end else begin
+                win_next = {w_new, win_reg[255:32]};
+                kmod_next = (kmod_reg == nk[2:0] - 3'd1) ? 3'd0 : kmod_reg + 3'd1;  // Nk = 8: 7 wraps
+                if (rot) begin
+                    rcon_next = {rcon_reg[6:0], 1'b0} ^ (rcon_reg[7] ? 8'h1b : 8'h00);
+                end
+            end
+            if (word_reg == last_word) begin
+                // Done: zeroize everything derived from the key.
+                win_next = 256'd0;
+                acc_next = 96'd0;
+                busy_next = 1'b0;
+            end
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            win_reg <= 256'd0;
+            acc_reg <= 96'd0;
+            word_reg <= 6'd0;
+            kmod_reg <= 3'd0;
+            rcon_reg <= 8'h01;
+            len_reg <= 2'd0;
+            busy_reg <= 1'b0;
+        end else begin
+            win_reg <= win_next;
+            acc_reg <= acc_next;
+            word_reg <= word_next;
+            kmod_reg <= kmod_next;
+            rcon_reg <= rcon_next;
+            len_reg <= len_next;
+            busy_reg <= busy_next;
+        end
+    end
+
+    // A round key is complete when its fourth word is produced.
+    wire [3:0]   round = word_reg[5:2];
+    wire [127:0] rk = {w_new, acc_reg};
+
+    assign busy = busy_reg;
+    assign wr_valid = busy_reg && run && (word_reg[1:0] == 2'b11);
+    assign wr_enc_idx = round;
+    assign wr_enc_key = rk;
+    assign wr_dec_idx = nr - round;
+
+    generate
+        if (DECRYPT != 0) begin : gen_dec_key
+            wire [127:0] rk_imc;
+            aes_inv_mix_columns u_imc (.in(rk), .out(rk_imc));
+            assign wr_dec_key = (round == 4'd0 || round == nr) ? rk : rk_imc;
+        end else begin : gen_no_dec_key
+            assign wr_dec_key = 128'd0;
+        end
+    endgenerate
+
+endmodule
+
+`resetall

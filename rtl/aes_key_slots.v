@@ -1,0 +1,267 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Key slots: round-key store, key expansion in the background, slot state, zeroization.
+//
+// A slot is empty, loading (a key was committed and is being expanded), clearing (being
+// zeroized) or loaded (holds a key of length slot_len). One job runs at a time:
+//
+//   load   accepted on load_valid & load_ready (no job running or queued). The slot at
+//          once stops being loaded and becomes loading; the key is captured by the
+//          expander. The expander only writes once `slot_hold` of that slot is low, so
+//          blocks of a message that started with the old key keep reading the old round
+//          keys until that message has left the datapath. 44/52/60 clocks of writing.
+//   clear  clear_valid with a slot mask, always accepted: the slots stop being loaded at
+//          once (a clear wins over a load still in progress) and are queued; each is
+//          zeroized in NIDX clocks, again only once its hold is low.
+//   reset  every slot is queued for zeroization, so no round key survives a reset.
+//
+// With KEY_EXPANSION="HOST" there is no expansion logic: the host writes round keys
+// one at a time into an empty slot (host_wr_*) and marks it loaded (host_commit_*).
+// Writes or commits to a slot that is not empty, or while a job runs, are refused
+// (host_ready low), so a slot in use never changes under a block.
+module aes_key_slots #(
+    // Number of key slots, 1 to 16.
+    parameter KEY_SLOTS = 4,
+    // Longest key accepted: 128, 192 or 256.
+    parameter MAX_KEY_BITS = 256,
+    // 1: keep decryption round keys too.
+    parameter DECRYPT = 1,
+    // S-box implementation for the expander's SubWord.
+    parameter SBOX = "LUT",
+    // "HW": expand keys on chip; "HOST": the host writes the round keys.
+    parameter KEY_EXPANSION = "HW",
+    // Read ports of the store: 0 one by {slot, index}; 1 one per index (pipelined).
+    parameter PER_INDEX_PORTS = 0
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    // Key load (KEY_EXPANSION="HW").
+    input  wire                  load_valid,
+    output wire                  load_ready,
+    input  wire [3:0]            load_slot,
+    input  wire [1:0]            load_len,
+    input  wire [255:0]          load_key,
+
+    // Zeroize the slots whose bit is set.
+    input  wire                  clear_valid,
+    input  wire [15:0]           clear_mask,
+
+    // Round-key writes by the host (KEY_EXPANSION="HOST").
+    input  wire                  host_wr_valid,
+    input  wire                  host_commit_valid,
+    output wire                  host_ready,
+    input  wire [3:0]            host_slot,
+    input  wire [3:0]            host_idx,
+    input  wire                  host_dec,
+    input  wire [127:0]          host_key,
+    input  wire [1:0]            host_len,
+
+    // Slots in use by blocks in flight or by a started message: no write while high.
+    input  wire [KEY_SLOTS-1:0]  slot_hold,
+
+    output wire [KEY_SLOTS-1:0]  slot_loaded,
+    output wire [KEY_SLOTS-1:0]  slot_loading,
+    output wire [KEY_SLOTS-1:0]  slot_clearing,
+    output wire [2*KEY_SLOTS-1:0] slot_len,
+    output wire                  idle,
+
+    // Read ports (see aes_key_store), always 15 wide; indices >= Nr+1 of the longest
+    // key read as zero.
+    input  wire [4*15-1:0]       rd_slot,
+    input  wire [3:0]            rd_idx,
+    input  wire [14:0]           rd_dec,
+    output wire [128*15-1:0]     rd_key
+);
+
+    // Round-key indices kept per slot: Nr+1 of the longest key.
+    localparam NIDX = MAX_KEY_BITS == 128 ? 11 : (MAX_KEY_BITS == 192 ? 13 : 15);
+    localparam HOST = (KEY_EXPANSION == "HOST");
+    localparam [KEY_SLOTS-1:0] ALL_SLOTS = {KEY_SLOTS{1'b1}};
+
+    localparam [1:0] ST_IDLE = 2'd0, ST_WAIT = 2'd1, ST_RUN = 2'd2;
+
+    initial begin
+        if (MAX_KEY_BITS != 128 && MAX_KEY_BITS != 192 && MAX_KEY_BITS != 256) begin
+            $display("aes_key_slots: MAX_KEY_BITS must be 128, 192 or 256");
+            $finish;
+        end
+        if (KEY_EXPANSION != "HW" && KEY_EXPANSION != "HOST") begin
+            $display("aes_key_slots: KEY_EXPANSION must be \"HW\" or \"HOST\"");
+            $finish;
+        end
+    end
+
+    reg [1:0]           state_reg = ST_IDLE, state_next;
+    reg                 job_clear_reg = 1'b0, job_clear_next;   // 1 clear, 0 load
+    reg [3:0]           job_slot_reg = 4'd0, job_slot_next;
+    reg [1:0]           job_len_reg = 2'd0, job_len_next;
+    reg [3:0]           zidx_reg = 4'd0, zidx_next;             // index being zeroized
+    reg [KEY_SLOTS-1:0] loaded_reg = {KEY_SLOTS{1'b0}}, loaded_next;
+    reg [KEY_SLOTS-1:0] loading_reg = {KEY_SLOTS{1'b0}}, loading_next;
+    reg [KEY_SLOTS-1:0] clear_pend_reg = {KEY_SLOTS{1'b1}}, clear_pend_next;
+    reg [2*KEY_SLOTS-1:0] len_reg = {2*KEY_SLOTS{1'b0}}, len_next;
+
+    wire [KEY_SLOTS-1:0] clear_req = clear_valid ? clear_mask[KEY_SLOTS-1:0] : {KEY_SLOTS{1'b0}};
+    wire                 job_free = (state_reg == ST_IDLE) && (clear_pend_reg == {KEY_SLOTS{1'b0}});
+    wire                 load_slot_ok = ({28'd0, load_slot} < KEY_SLOTS);
+    wire                 host_slot_ok = ({28'd0, host_slot} < KEY_SLOTS) && !loaded_reg[host_slot];
+
+    assign load_ready = !HOST && job_free && load_slot_ok;
+    assign host_ready = HOST && job_free && host_slot_ok;
+
+    wire load_go = load_valid && load_ready;
+
+    // Expander (HW) write port.
+    wire         exp_busy;
+    wire         exp_wr;
+    wire [3:0]   exp_enc_idx, exp_dec_idx;
+    wire [127:0] exp_enc_key, exp_dec_key;
+    wire         exp_run = (state_reg == ST_RUN) && !job_clear_reg;
+
+    generate
+        if (!HOST) begin : gen_expand
+            aes_key_expand #(.SBOX(SBOX), .DECRYPT(DECRYPT)) u_expand (
+                .clk(clk), .rst(rst),
+                .start(load_go), .key(load_key), .key_len(load_len), .run(exp_run), .busy(exp_busy),
+                .wr_valid(exp_wr), .wr_enc_idx(exp_enc_idx), .wr_enc_key(exp_enc_key),
+                .wr_dec_idx(exp_dec_idx), .wr_dec_key(exp_dec_key)
+            );
+        end else begin : gen_no_expand
+            assign exp_busy = 1'b0;
+            assign exp_wr = 1'b0;
+            assign exp_enc_idx = 4'd0;
+            assign exp_dec_idx = 4'd0;
+            assign exp_enc_key = 128'd0;
+            assign exp_dec_key = 128'd0;
+        end
+    endgenerate
+
+    // Lowest slot with a clear queued.
+    reg [3:0] clear_first;
+    integer s;
+    always @* begin
+        clear_first = 4'd0;
+        for (s = KEY_SLOTS - 1; s >= 0; s = s - 1) begin
+            if (clear_pend_reg[s]) begin
+                clear_first = s[3:0];
+            end
+        end
+    end
+
+    always @* begin
+        state_next = state_reg;
+        job_clear_next = job_clear_reg;
+        job_slot_next = job_slot_reg;
+        job_len_next = job_len_reg;
+        zidx_next = zidx_reg;
+        loaded_next = loaded_reg & ~clear_req;
+        loading_next = loading_reg;
+        clear_pend_next = clear_pend_reg | clear_req;
+        len_next = len_reg;
+
+        case (state_reg)
+            ST_IDLE: begin
+                if (clear_pend_reg != {KEY_SLOTS{1'b0}}) begin
+                    job_clear_next = 1'b1;
+                    job_slot_next = clear_first;
+                    zidx_next = 4'd0;
+                    state_next = ST_WAIT;
+                end else if (load_go) begin
+                    job_clear_next = 1'b0;
+                    job_slot_next = load_slot;
+                    job_len_next = load_len;
+                    loaded_next[load_slot] = 1'b0;
+                    loading_next[load_slot] = 1'b1;
+                    state_next = ST_WAIT;
+                end else if (host_commit_valid && host_ready) begin
+                    loaded_next[host_slot] = 1'b1;
+                    len_next[2*host_slot +: 2] = host_len;
+                end
+            end
+            ST_WAIT: begin
+                if (!slot_hold[job_slot_reg]) begin
+                    state_next = ST_RUN;
+                end
+            end
+            default: begin  // ST_RUN
+                if (job_clear_reg) begin
+                    zidx_next = zidx_reg + 4'd1;
+                    if (zidx_reg == NIDX - 1) begin
+                        clear_pend_next[job_slot_reg] = clear_req[job_slot_reg];
+                        state_next = ST_IDLE;
+                    end
+                end else if (!exp_busy) begin
+                    // A clear that came during the load wins: the slot stays empty.
+                    loaded_next[job_slot_reg] = !clear_pend_next[job_slot_reg];
+                    loading_next[job_slot_reg] = 1'b0;
+                    len_next[2*job_slot_reg +: 2] = job_len_reg;
+                    state_next = ST_IDLE;
+                end
+            end
+        endcase
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            state_reg <= ST_IDLE;
+            job_clear_reg <= 1'b0;
+            job_slot_reg <= 4'd0;
+            job_len_reg <= 2'd0;
+            zidx_reg <= 4'd0;
+            loaded_reg <= {KEY_SLOTS{1'b0}};
+            loading_reg <= {KEY_SLOTS{1'b0}};
+            clear_pend_reg <= ALL_SLOTS;
+            len_reg <= {2*KEY_SLOTS{1'b0}};
+        end else begin
+            state_reg <= state_next;
+            job_clear_reg <= job_clear_next;
+            job_slot_reg <= job_slot_next;
+            job_len_reg <= job_len_next;
+            zidx_reg <= zidx_next;
+            loaded_reg <= loaded_next;
+            loading_reg <= loading_next;
+            clear_pend_reg <= clear_pend_next;
+            len_reg <= len_next;
+        end
+    end
+
+    // Store write port: zeroization, expander or host.
+    wire zeroize = (state_reg == ST_RUN) && job_clear_reg;
+    wire host_wr = host_wr_valid && host_ready;
+    wire wr_enc_en = zeroize || exp_wr || (host_wr && !host_dec);
+    wire wr_dec_en = (DECRYPT != 0) && (zeroize || exp_wr || (host_wr && host_dec));
+    wire [3:0]   wr_slot = (zeroize || exp_wr) ? job_slot_reg : host_slot;
+    wire [3:0]   wr_enc_idx = zeroize ? zidx_reg : (exp_wr ? exp_enc_idx : host_idx);
+    wire [3:0]   wr_dec_idx = zeroize ? zidx_reg : (exp_wr ? exp_dec_idx : host_idx);
+    wire [127:0] wr_enc_key = zeroize ? 128'd0 : (exp_wr ? exp_enc_key : host_key);
+    wire [127:0] wr_dec_key = zeroize ? 128'd0 : (exp_wr ? exp_dec_key : host_key);
+
+    aes_key_store #(
+        .KEY_SLOTS(KEY_SLOTS), .NIDX(NIDX), .DECRYPT(DECRYPT), .PER_INDEX_PORTS(PER_INDEX_PORTS)
+    ) u_store (
+        .clk(clk),
+        .wr_enc_en(wr_enc_en), .wr_dec_en(wr_dec_en), .wr_slot(wr_slot),
+        .wr_enc_idx(wr_enc_idx), .wr_enc_key(wr_enc_key),
+        .wr_dec_idx(wr_dec_idx), .wr_dec_key(wr_dec_key),
+        .rd_slot(rd_slot[4*NIDX-1:0]), .rd_idx(rd_idx), .rd_dec(rd_dec[NIDX-1:0]),
+        .rd_key(rd_key[128*NIDX-1:0])
+    );
+
+    generate
+        if (NIDX < 15) begin : gen_unused_ports
+            assign rd_key[128*15-1:128*NIDX] = {128*(15-NIDX){1'b0}};
+        end
+    endgenerate
+
+    assign slot_loaded = loaded_reg;
+    assign slot_loading = loading_reg;
+    assign slot_clearing = clear_pend_reg;
+    assign slot_len = len_reg;
+    assign idle = (state_reg == ST_IDLE) && (clear_pend_reg == {KEY_SLOTS{1'b0}});
+
+endmodule
+
+`resetall
