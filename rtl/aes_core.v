@@ -11,11 +11,11 @@
 // loaded slot; slot_hold tells the key slots which slots blocks in flight still use.
 module aes_core #(
     // Cipher engine: "ITERATIVE" (one round per clock) or "PIPELINED" (unrolled).
-    parameter ARCH = "ITERATIVE",
+    parameter [8*16-1:0] ARCH = "ITERATIVE",
     // Register stages per round when PIPELINED, 1 to 4.
     parameter STAGES_PER_ROUND = 1,
     // S-box implementation: "LUT", "COMPOSITE" or "TTABLE".
-    parameter SBOX = "LUT",
+    parameter [8*16-1:0] SBOX = "LUT",
     // 128-bit blocks per beat: 1, 2, 4 or 8.
     parameter LANES = 1,
     // Longest key accepted: 128, 192 or 256.
@@ -25,7 +25,7 @@ module aes_core #(
     // 1: encryption and decryption; 0: encryption only.
     parameter DECRYPT = 1,
     // "HW": keys expanded on chip; "HOST": the host writes round keys.
-    parameter KEY_EXPANSION = "HW",
+    parameter [8*16-1:0] KEY_EXPANSION = "HW",
     // Width of the tag carried with each block.
     parameter TAG_WIDTH = 8
 ) (
@@ -76,16 +76,14 @@ module aes_core #(
 
     localparam PIPELINED = (ARCH == "PIPELINED");
 
-    initial begin
-        if (ARCH != "ITERATIVE" && ARCH != "PIPELINED") begin
-            $display("aes_core: ARCH must be \"ITERATIVE\" or \"PIPELINED\"");
-            $finish;
+    generate
+        if (ARCH != "ITERATIVE" && ARCH != "PIPELINED") begin : gen_invalid_arch
+            aes_core_invalid_ARCH_must_be_ITERATIVE_or_PIPELINED invalid_arch_inst ();
         end
-        if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin
-            $display("aes_core: KEY_SLOTS must be 1 to 16");
-            $finish;
+        if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin : gen_invalid_slots
+            aes_core_invalid_KEY_SLOTS_must_be_1_to_16 invalid_slots_inst ();
         end
-    end
+    endgenerate
 
     wire [4*15-1:0]   rd_slot;
     wire [3:0]        rd_idx;
@@ -124,6 +122,10 @@ module aes_core #(
             );
             assign rd_slot[4*15-1:4] = {4*14{1'b0}};
             assign rd_dec[14:1] = 14'd0;
+            // The iterative engine reads one port; STAGES_PER_ROUND is for PIPELINED.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_ports = &{1'b0, rd_key[128*15-1:128], STAGES_PER_ROUND[0]};
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 

@@ -21,7 +21,7 @@
 // (load, round 0, round r) into the state register.
 module aes_engine_iterative #(
     // S-box implementation: "LUT", "COMPOSITE" or "TTABLE".
-    parameter SBOX = "LUT",
+    parameter [8*16-1:0] SBOX = "LUT",
     // 128-bit blocks per beat, processed side by side: 1, 2, 4 or 8.
     parameter LANES = 1,
     // 1: decryption (equivalent inverse cipher) too; 0: encryption only.
@@ -56,23 +56,22 @@ module aes_engine_iterative #(
 
     localparam W = 128 * LANES;
 
-    initial begin
-        if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8) begin
-            $display("aes_engine_iterative: LANES must be 1, 2, 4 or 8");
-            $finish;
+    generate
+        if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8) begin : gen_invalid
+            aes_engine_iterative_invalid_LANES_must_be_1_2_4_or_8 invalid_lanes_inst ();
         end
-    end
+    endgenerate
 
-    reg                 busy_reg = 1'b0, busy_next;
-    reg [3:0]           step_reg = 4'd0, step_next;      // 0: add round key 0; r: round r
-    reg [3:0]           nr_reg = 4'd10, nr_next;
-    reg                 dec_reg = 1'b0, dec_next;
-    reg [3:0]           slot_reg = 4'd0, slot_next;
-    reg [TAG_WIDTH-1:0] tag_reg = {TAG_WIDTH{1'b0}}, tag_next;
-    reg [W-1:0]         state_reg = {W{1'b0}}, state_next;
-    reg                 out_valid_reg = 1'b0, out_valid_next;
-    reg [W-1:0]         out_data_reg = {W{1'b0}}, out_data_next;
-    reg [TAG_WIDTH-1:0] out_tag_reg = {TAG_WIDTH{1'b0}}, out_tag_next;
+    reg                 busy_reg, busy_next;
+    reg [3:0]           step_reg, step_next;      // 0: add round key 0; r: round r
+    reg [3:0]           nr_reg, nr_next;
+    reg                 dec_reg, dec_next;
+    reg [3:0]           slot_reg, slot_next;
+    reg [TAG_WIDTH-1:0] tag_reg, tag_next;
+    reg [W-1:0]         state_reg, state_next;
+    reg                 out_valid_reg, out_valid_next;
+    reg [W-1:0]         out_data_reg, out_data_next;
+    reg [TAG_WIDTH-1:0] out_tag_reg, out_tag_next;
 
     wire last_step = busy_reg && (step_reg == nr_reg);
     wire finish = last_step && !out_valid_reg;

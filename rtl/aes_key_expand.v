@@ -16,7 +16,7 @@
 // and, for decryption, one InvMixColumns column.
 module aes_key_expand #(
     // S-box implementation of SubWord: "LUT" or "COMPOSITE" ("TTABLE" uses "LUT").
-    parameter SBOX = "LUT",
+    parameter [8*16-1:0] SBOX = "LUT",
     // 1: also produce the decryption round keys; 0: encryption only.
     parameter DECRYPT = 1
 ) (
@@ -38,15 +38,15 @@ module aes_key_expand #(
     output wire [127:0] wr_dec_key
 );
 
-    localparam SBOX_WORD = (SBOX == "TTABLE") ? "LUT" : SBOX;
+    localparam [8*16-1:0] SBOX_WORD = (SBOX == "TTABLE") ? "LUT" : SBOX;
 
-    reg  [255:0] win_reg = 256'd0, win_next;     // w[i-8] .. w[i-1], newest in [255:224]
-    reg  [95:0]  acc_reg = 96'd0, acc_next;      // words of the round key being assembled
-    reg  [5:0]   word_reg = 6'd0, word_next;     // i
-    reg  [2:0]   kmod_reg = 3'd0, kmod_next;     // i mod Nk (for i >= Nk)
-    reg  [7:0]   rcon_reg = 8'h01, rcon_next;
-    reg  [1:0]   len_reg = 2'd0, len_next;
-    reg          busy_reg = 1'b0, busy_next;
+    reg  [255:0] win_reg, win_next;     // w[i-8] .. w[i-1], newest in [255:224]
+    reg  [95:0]  acc_reg, acc_next;     // words of the round key being assembled
+    reg  [5:0]   word_reg, word_next;    // i
+    reg  [2:0]   kmod_reg, kmod_next;    // i mod Nk (for i >= Nk)
+    reg  [7:0]   rcon_reg, rcon_next;
+    reg  [1:0]   len_reg, len_next;
+    reg          busy_reg, busy_next;
 
     wire [3:0] nk = 4'd4 + {1'b0, len_reg, 1'b0};            // 4, 6, 8
     wire [3:0] nr = 4'd10 + {1'b0, len_reg, 1'b0};           // 10, 12, 14

@@ -29,9 +29,9 @@ module aes_key_slots #(
     // 1: keep decryption round keys too.
     parameter DECRYPT = 1,
     // S-box implementation for the expander's SubWord.
-    parameter SBOX = "LUT",
+    parameter [8*16-1:0] SBOX = "LUT",
     // "HW": expand keys on chip; "HOST": the host writes the round keys.
-    parameter KEY_EXPANSION = "HW",
+    parameter [8*16-1:0] KEY_EXPANSION = "HW",
     // Read ports of the store: 0 one by {slot, index}; 1 one per index (pipelined).
     parameter PER_INDEX_PORTS = 0
 ) (
@@ -83,31 +83,60 @@ module aes_key_slots #(
 
     localparam [1:0] ST_IDLE = 2'd0, ST_WAIT = 2'd1, ST_RUN = 2'd2;
 
-    initial begin
-        if (MAX_KEY_BITS != 128 && MAX_KEY_BITS != 192 && MAX_KEY_BITS != 256) begin
-            $display("aes_key_slots: MAX_KEY_BITS must be 128, 192 or 256");
-            $finish;
+    generate
+        if (MAX_KEY_BITS != 128 && MAX_KEY_BITS != 192 && MAX_KEY_BITS != 256) begin : gen_invalid_key_bits
+            aes_key_slots_invalid_MAX_KEY_BITS_must_be_128_192_or_256 invalid_key_bits_inst ();
         end
-        if (KEY_EXPANSION != "HW" && KEY_EXPANSION != "HOST") begin
-            $display("aes_key_slots: KEY_EXPANSION must be \"HW\" or \"HOST\"");
-            $finish;
+        if (KEY_EXPANSION != "HW" && KEY_EXPANSION != "HOST") begin : gen_invalid_expansion
+            aes_key_slots_invalid_KEY_EXPANSION_must_be_HW_or_HOST invalid_expansion_inst ();
         end
-    end
+    endgenerate
 
-    reg [1:0]           state_reg = ST_IDLE, state_next;
-    reg                 job_clear_reg = 1'b0, job_clear_next;   // 1 clear, 0 load
-    reg [3:0]           job_slot_reg = 4'd0, job_slot_next;
-    reg [1:0]           job_len_reg = 2'd0, job_len_next;
-    reg [3:0]           zidx_reg = 4'd0, zidx_next;             // index being zeroized
-    reg [KEY_SLOTS-1:0] loaded_reg = {KEY_SLOTS{1'b0}}, loaded_next;
-    reg [KEY_SLOTS-1:0] loading_reg = {KEY_SLOTS{1'b0}}, loading_next;
-    reg [KEY_SLOTS-1:0] clear_pend_reg = {KEY_SLOTS{1'b1}}, clear_pend_next;
-    reg [2*KEY_SLOTS-1:0] len_reg = {2*KEY_SLOTS{1'b0}}, len_next;
+    reg [1:0]           state_reg, state_next;
+    reg                 job_clear_reg, job_clear_next;   // 1 clear, 0 load
+    reg [3:0]           job_slot_reg, job_slot_next;
+    reg [1:0]           job_len_reg, job_len_next;
+    reg [3:0]           zidx_reg, zidx_next;             // index being zeroized
+    reg [KEY_SLOTS-1:0] loaded_reg, loaded_next;
+    reg [KEY_SLOTS-1:0] loading_reg, loading_next;
+    reg [KEY_SLOTS-1:0] clear_pend_reg, clear_pend_next;
+    reg [2*KEY_SLOTS-1:0] len_reg, len_next;
 
     wire [KEY_SLOTS-1:0] clear_req = clear_valid ? clear_mask[KEY_SLOTS-1:0] : {KEY_SLOTS{1'b0}};
+    // Slots above KEY_SLOTS do not exist: their clear bits are ignored.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_clear_bits = &{1'b0, clear_mask};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // One-hot forms of the slot numbers (all zero for a slot that does not exist).
+    wire [KEY_SLOTS-1:0] load_bit = onehot(load_slot);
+    wire [KEY_SLOTS-1:0] host_bit = onehot(host_slot);
+    wire [KEY_SLOTS-1:0] job_bit = onehot(job_slot_reg);
+
+    function [KEY_SLOTS-1:0] onehot(input [3:0] slot);
+        integer i;
+        begin
+            for (i = 0; i < KEY_SLOTS; i = i + 1) begin
+                onehot[i] = (slot == i[3:0]);
+            end
+        end
+    endfunction
+
+    // The 2-bit length field of a one-hot slot set to len, others kept.
+    function [2*KEY_SLOTS-1:0] set_len(input [2*KEY_SLOTS-1:0] lens, input [KEY_SLOTS-1:0] sel, input [1:0] len);
+        integer i;
+        begin
+            set_len = lens;
+            for (i = 0; i < KEY_SLOTS; i = i + 1) begin
+                if (sel[i]) begin
+                    set_len[2*i +: 2] = len;
+                end
+            end
+        end
+    endfunction
     wire                 job_free = (state_reg == ST_IDLE) && (clear_pend_reg == {KEY_SLOTS{1'b0}});
-    wire                 load_slot_ok = ({28'd0, load_slot} < KEY_SLOTS);
-    wire                 host_slot_ok = ({28'd0, host_slot} < KEY_SLOTS) && !loaded_reg[host_slot];
+    wire                 load_slot_ok = (load_bit != {KEY_SLOTS{1'b0}});
+    wire                 host_slot_ok = (host_bit != {KEY_SLOTS{1'b0}}) && ((loaded_reg & host_bit) == {KEY_SLOTS{1'b0}});
 
     assign load_ready = !HOST && job_free && load_slot_ok;
     assign host_ready = HOST && job_free && host_slot_ok;
@@ -136,6 +165,10 @@ module aes_key_slots #(
             assign exp_dec_idx = 4'd0;
             assign exp_enc_key = 128'd0;
             assign exp_dec_key = 128'd0;
+            // No expansion logic: the load port is not read.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_load = &{1'b0, load_key, exp_run};
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 
@@ -173,16 +206,16 @@ module aes_key_slots #(
                     job_clear_next = 1'b0;
                     job_slot_next = load_slot;
                     job_len_next = load_len;
-                    loaded_next[load_slot] = 1'b0;
-                    loading_next[load_slot] = 1'b1;
+                    loaded_next = loaded_next & ~load_bit;
+                    loading_next = loading_reg | load_bit;
                     state_next = ST_WAIT;
                 end else if (host_commit_valid && host_ready) begin
-                    loaded_next[host_slot] = 1'b1;
-                    len_next[2*host_slot +: 2] = host_len;
+                    loaded_next = loaded_next | host_bit;
+                    len_next = set_len(len_reg, host_bit, host_len);
                 end
             end
             ST_WAIT: begin
-                if (!slot_hold[job_slot_reg]) begin
+                if ((slot_hold & job_bit) == {KEY_SLOTS{1'b0}}) begin
                     state_next = ST_RUN;
                 end
             end
@@ -190,14 +223,14 @@ module aes_key_slots #(
                 if (job_clear_reg) begin
                     zidx_next = zidx_reg + 4'd1;
                     if (zidx_reg == NIDX - 1) begin
-                        clear_pend_next[job_slot_reg] = clear_req[job_slot_reg];
+                        clear_pend_next = (clear_pend_reg & ~job_bit) | clear_req;
                         state_next = ST_IDLE;
                     end
                 end else if (!exp_busy) begin
                     // A clear that came during the load wins: the slot stays empty.
-                    loaded_next[job_slot_reg] = !clear_pend_next[job_slot_reg];
-                    loading_next[job_slot_reg] = 1'b0;
-                    len_next[2*job_slot_reg +: 2] = job_len_reg;
+                    loaded_next = loaded_next | (job_bit & ~clear_pend_next);
+                    loading_next = loading_reg & ~job_bit;
+                    len_next = set_len(len_reg, job_bit, job_len_reg);
                     state_next = ST_IDLE;
                 end
             end
@@ -253,6 +286,10 @@ module aes_key_slots #(
     generate
         if (NIDX < 15) begin : gen_unused_ports
             assign rd_key[128*15-1:128*NIDX] = {128*(15-NIDX){1'b0}};
+            // Ports beyond the longest key's Nr+1 indices are not read.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_ports = &{1'b0, rd_slot[4*15-1:4*NIDX], rd_dec[14:NIDX]};
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 

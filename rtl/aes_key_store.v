@@ -38,25 +38,34 @@ module aes_key_store #(
     output wire [128*NIDX-1:0]   rd_key
 );
 
-    initial begin
-        if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin
-            $display("aes_key_store: KEY_SLOTS must be 1 to 16");
-            $finish;
+    // Slot address bits: as few as KEY_SLOTS needs (at least one).
+    localparam SLOT_BITS = KEY_SLOTS > 8 ? 4 : (KEY_SLOTS > 4 ? 3 : (KEY_SLOTS > 2 ? 2 : 1));
+
+    generate
+        if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin : gen_invalid
+            aes_key_store_invalid_KEY_SLOTS_must_be_1_to_16 invalid_slots_inst ();
         end
-    end
+        if (DECRYPT == 0) begin : gen_enc_only
+            // Encryption only: the decryption half of the write port is not read.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_dec = &{1'b0, wr_dec_en, wr_dec_idx, wr_dec_key};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
+    endgenerate
 
     generate
         if (PER_INDEX_PORTS == 0) begin : gen_single
-            localparam DEPTH = KEY_SLOTS * 16;
+            localparam DEPTH = 16 << SLOT_BITS;
             reg [127:0] enc_mem [0:DEPTH-1];
-            reg [127:0] enc_q = 128'd0;
-            reg [127:0] dec_q = 128'd0;
-            reg         dec_sel = 1'b0;
-            wire [7:0]  rd_addr = {rd_slot[3:0], rd_idx};
+            reg [127:0] enc_q;
+            wire [127:0] dec_q;
+            reg         dec_sel;
+            wire [SLOT_BITS+3:0] rd_addr = {rd_slot[SLOT_BITS-1:0], rd_idx};
+            wire [SLOT_BITS+3:0] wr_enc_addr = {wr_slot[SLOT_BITS-1:0], wr_enc_idx};
 
             always @(posedge clk) begin
                 if (wr_enc_en) begin
-                    enc_mem[{wr_slot, wr_enc_idx}] <= wr_enc_key;
+                    enc_mem[wr_enc_addr] <= wr_enc_key;
                 end
                 enc_q <= enc_mem[rd_addr];
                 dec_sel <= rd_dec[0];
@@ -64,47 +73,64 @@ module aes_key_store #(
 
             if (DECRYPT != 0) begin : gen_dec
                 reg [127:0] dec_mem [0:DEPTH-1];
+                reg [127:0] dec_q_reg;
                 always @(posedge clk) begin
                     if (wr_dec_en) begin
-                        dec_mem[{wr_slot, wr_dec_idx}] <= wr_dec_key;
+                        dec_mem[{wr_slot[SLOT_BITS-1:0], wr_dec_idx}] <= wr_dec_key;
                     end
-                    dec_q <= dec_mem[rd_addr];
+                    dec_q_reg <= dec_mem[rd_addr];
                 end
+                assign dec_q = dec_q_reg;
+            end else begin : gen_no_dec
+                assign dec_q = 128'd0;
             end
 
             assign rd_key[127:0] = dec_sel ? dec_q : enc_q;
+            // Only port 0 exists in this form; the other port inputs are not read.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_ports = &{1'b0, rd_slot, rd_dec, wr_slot};
+            /* verilator lint_on UNUSEDSIGNAL */
             if (NIDX > 1) begin : gen_unused
                 assign rd_key[128*NIDX-1:128] = {128*(NIDX-1){1'b0}};
             end
         end else begin : gen_per_index
             genvar p;
             for (p = 0; p < NIDX; p = p + 1) begin : gen_index
-                reg [127:0] enc_mem [0:KEY_SLOTS-1];
-                reg [127:0] enc_q = 128'd0;
-                reg [127:0] dec_q = 128'd0;
-                reg         dec_sel = 1'b0;
-                wire [3:0]  rd_addr = rd_slot[4*p +: 4];
+                reg [127:0] enc_mem [0:(1 << SLOT_BITS)-1];
+                reg [127:0] enc_q;
+                wire [127:0] dec_q;
+                reg         dec_sel;
+                wire [SLOT_BITS-1:0] rd_addr = rd_slot[4*p +: SLOT_BITS];
+                wire [SLOT_BITS-1:0] wr_addr = wr_slot[SLOT_BITS-1:0];
 
                 always @(posedge clk) begin
                     if (wr_enc_en && wr_enc_idx == p) begin
-                        enc_mem[wr_slot] <= wr_enc_key;
+                        enc_mem[wr_addr] <= wr_enc_key;
                     end
                     enc_q <= enc_mem[rd_addr];
                     dec_sel <= rd_dec[p];
                 end
 
                 if (DECRYPT != 0) begin : gen_dec
-                    reg [127:0] dec_mem [0:KEY_SLOTS-1];
+                    reg [127:0] dec_mem [0:(1 << SLOT_BITS)-1];
+                    reg [127:0] dec_q_reg;
                     always @(posedge clk) begin
                         if (wr_dec_en && wr_dec_idx == p) begin
-                            dec_mem[wr_slot] <= wr_dec_key;
+                            dec_mem[wr_addr] <= wr_dec_key;
                         end
-                        dec_q <= dec_mem[rd_addr];
+                        dec_q_reg <= dec_mem[rd_addr];
                     end
+                    assign dec_q = dec_q_reg;
+                end else begin : gen_no_dec
+                    assign dec_q = 128'd0;
                 end
 
                 assign rd_key[128*p +: 128] = dec_sel ? dec_q : enc_q;
             end
+            // Each port reads its own index: rd_idx and the high slot bits are not read.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_ports = &{1'b0, rd_idx, rd_slot, wr_slot};
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 
