@@ -17,6 +17,7 @@ command -v iverilog >/dev/null 2>&1 || apt_install iverilog
 command -v perl >/dev/null 2>&1 || apt_install perl
 command -v make >/dev/null 2>&1 || apt_install make
 command -v g++ >/dev/null 2>&1 || apt_install g++
+command -v cc >/dev/null 2>&1 || apt_install gcc
 
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then

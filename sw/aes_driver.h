@@ -1,0 +1,132 @@
+/*
+ * aes_driver.h: a small C driver for the aescores AES IP (aes_axi).
+ *
+ * The IP is reached through its AXI4-Lite registers (sw/aes_regs.h, generated from
+ * rdl/aes.rdl; docs/registers.md) at a memory-mapped base address. Data goes through
+ * the AXI4-Stream ports and is not the driver's business: the driver identifies the
+ * IP, loads and clears keys, and reads and clears the error flags.
+ *
+ * Every register access goes through AES_REG_READ(base, offset) and
+ * AES_REG_WRITE(base, offset, value). By default they are volatile 32-bit loads and
+ * stores at base + offset; define both before compiling aes_driver.c to use your
+ * platform's accessors (with barriers, if its device memory needs them), or define
+ * AES_DRIVER_MOCK to route them to aes_mock_read/aes_mock_write, which a host unit
+ * test provides (sw/tests/test_driver.c).
+ *
+ * The driver keeps no copy of a key: the buffers it uses are zeroed before it
+ * returns. Functions return AES_OK (0) or a negative AES_E_* code; a call that
+ * returns an error on its arguments has not touched the IP.
+ *
+ * C99, no allocation, no library beyond <stddef.h> and <stdint.h>.
+ */
+#ifndef AES_DRIVER_H
+#define AES_DRIVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aes_regs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Return codes. */
+#define AES_OK             0
+#define AES_E_NULL        (-1) /* a pointer argument is NULL */
+#define AES_E_SLOT        (-2) /* a slot (or slot mask bit) not below the build's KEY_SLOTS */
+#define AES_E_KEYLEN      (-3) /* key length not 16, 24 or 32 bytes, or above MAX_KEY_BITS */
+#define AES_E_NODEV       (-4) /* the ID register does not read AES_ID_VALUE */
+#define AES_E_UNSUPPORTED (-5) /* not in this build (e.g. aes_load_key on a HOST-key build) */
+#define AES_E_TIMEOUT     (-6) /* the IP did not get ready within poll_limit register reads */
+
+/* Longest key schedule: AES-256 has Nr = 14, so 15 round keys of 16 bytes. */
+#define AES_MAX_ROUND_KEYS 15u
+#define AES_BLOCK_BYTES    16u
+
+/* Default number of SLOTS reads a wait may take before AES_E_TIMEOUT. */
+#define AES_DEFAULT_POLL_LIMIT 1000000ul
+
+/* One IP instance. aes_init fills it in from the ID and CAPS registers. */
+typedef struct aes_dev {
+    volatile uint32_t *base; /* the IP's register base address */
+    uint32_t caps;           /* CAPS as read at aes_init */
+    unsigned key_slots;      /* CAPS.key_slots */
+    unsigned max_key_bytes;  /* 16, 24 or 32, from CAPS.max_key */
+    int decrypt;             /* CAPS.decrypt: the build decrypts */
+    int host_keys;           /* CAPS.host_keys: the host writes the round keys */
+    unsigned long poll_limit; /* SLOTS reads before a wait gives up (AES_E_TIMEOUT) */
+} aes_dev_t;
+
+/*
+ * Bind dev to the IP at base: check ID, read CAPS. poll_limit is set to
+ * AES_DEFAULT_POLL_LIMIT; change it afterwards if you like.
+ */
+int aes_init(aes_dev_t *dev, volatile uint32_t *base);
+
+/* Read STATUS (self-test done and passed, a message in flight) into *status. */
+int aes_status(const aes_dev_t *dev, uint32_t *status);
+
+/* Read SLOTS (bits 15:0 loaded, 31:16 loading or being cleared) into *slots. */
+int aes_slots(const aes_dev_t *dev, uint32_t *slots);
+
+/*
+ * Load key (key_len bytes: 16, 24 or 32, key byte 0 first, as FIPS-197 writes it)
+ * into slot, on a build with on-chip key expansion. Waits until no slot is loading
+ * (the key-expansion unit is free), writes KEY0..KEY(key_len/4 - 1) and commits with
+ * KEY_CTRL. It returns once the commit is written: the expansion then runs in the
+ * background, and a message that selects the slot waits for it in hardware. Call
+ * aes_wait_slots to wait for it in software. Messages already running on the slot
+ * finish with the old key.
+ */
+int aes_load_key(const aes_dev_t *dev, unsigned slot, const uint8_t *key, size_t key_len);
+
+/*
+ * Zeroize the slots whose bits are set in slot_mask (KEY_CLEAR). Returns once the
+ * command is written; the slots read loading while they are being cleared, then
+ * empty. Messages that select them end with result code 3.
+ */
+int aes_clear_key(const aes_dev_t *dev, uint32_t slot_mask);
+
+/* Wait until every slot in slot_mask is loaded and none of them is loading. */
+int aes_wait_slots(const aes_dev_t *dev, uint32_t slot_mask);
+
+/* Read ERR (bit c: a message ended with result code c) into *errors. */
+int aes_read_errors(const aes_dev_t *dev, uint32_t *errors);
+
+/* Clear the ERR bits set in mask (write 1 to clear). */
+int aes_clear_errors(const aes_dev_t *dev, uint32_t mask);
+
+/*
+ * Load key into slot on a KEY_EXPANSION="HOST" build: the driver expands the key
+ * itself and writes the round keys through RK0..RK3 and RK_CTRL. Round keys may only
+ * go into an empty slot, so this first clears the slot (KEY_CLEAR) and waits until it
+ * is empty: messages on that slot end with result code 3 until the commit. Then it
+ * writes the encryption round keys (index 0..Nr), the decryption round keys in
+ * equivalent-inverse-cipher order if the build decrypts, and commits the slot with its
+ * key length. The slot is usable when this returns AES_OK.
+ */
+int aes_load_round_keys(const aes_dev_t *dev, unsigned slot, const uint8_t *key, size_t key_len);
+
+/*
+ * The FIPS-197 key expansion, as aes_load_round_keys writes it: enc[r] is round key
+ * rk[r] (FIPS-197 w[4r..4r+3], byte 4c+j = row j of column c) for r = 0..Nr; dec[0]
+ * is rk[Nr], dec[i] is InvMixColumns(rk[Nr-i]) for 0 < i < Nr, dec[Nr] is rk[0]
+ * (the equivalent inverse cipher's order, FIPS-197 §5.3.5). dec may be NULL. Returns
+ * Nr (10, 12 or 14), or a negative AES_E_* code. Runs in time independent of the key.
+ */
+int aes_expand_key(const uint8_t *key, size_t key_len,
+                   uint8_t enc[AES_MAX_ROUND_KEYS][AES_BLOCK_BYTES],
+                   uint8_t dec[AES_MAX_ROUND_KEYS][AES_BLOCK_BYTES]);
+
+#ifdef AES_DRIVER_MOCK
+/* Provided by a host unit test when aes_driver.c is compiled with AES_DRIVER_MOCK. */
+uint32_t aes_mock_read(volatile uint32_t *base, uint32_t offset);
+void aes_mock_write(volatile uint32_t *base, uint32_t offset, uint32_t value);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AES_DRIVER_H */

@@ -1,0 +1,186 @@
+"""Host software tests: sw/aes_driver.c compiles warning-free as C99 and passes its unit
+test against a register mock (sw/tests/test_driver.c), and the round keys it writes
+for a KEY_EXPANSION="HOST" build encrypt and decrypt as OpenSSL does.
+
+The last check is independent of the C code: a small AES written here from FIPS-197
+runs the forward cipher with the driver's encryption round keys and the equivalent
+inverse cipher (FIPS-197 §5.3.5) with its decryption round keys, and OpenSSL (the
+`cryptography` package) supplies the expected ciphertext and plaintext.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+from aescores import paths, tools
+
+SW = paths.ROOT / "sw"
+CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"]
+CC = "cc"
+
+
+def _cc(*args: str | Path, cwd: Path) -> None:
+    tools.run([CC, *CFLAGS, "-I", SW, *args], cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def test_driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sw") / "test_driver"
+    _cc("-O2", "-DAES_DRIVER_MOCK", SW / "aes_driver.c", SW / "tests" / "test_driver.c", "-o", out, cwd=out.parent)
+    return out
+
+
+def test_driver_compiles_for_memory_mapped_registers(tmp_path: Path) -> None:
+    _cc("-O2", "-c", SW / "aes_driver.c", "-o", tmp_path / "aes_driver.o", cwd=tmp_path)
+
+
+def test_headers_stand_alone(tmp_path: Path) -> None:
+    for header in ("aes_regs.h", "aes_driver.h"):
+        src = tmp_path / f"use_{header}.c"
+        src.write_text(f'#include "{header}"\nunsigned aes_use(void) {{ return (unsigned)AES_REG_CTRL; }}\n')
+        _cc("-c", src, "-o", tmp_path / f"{src.stem}.o", cwd=tmp_path)
+    if shutil.which("c++"):
+        src = tmp_path / "use.cpp"
+        src.write_text('#include "aes_driver.h"\nint main() { return AES_FIELD_GET(AES_CAPS_LANES, 0x20u) == 1u ? 0 : 1; }\n')
+        tools.run(["c++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", SW, "-c", src,
+                   "-o", tmp_path / "use.o"], cwd=tmp_path)
+
+
+def test_driver_unit_test_passes(test_driver: Path) -> None:
+    proc = tools.run([test_driver], check=False)
+    assert proc.returncode == 0, proc.stdout
+    assert " 0 failed" in proc.stdout
+
+
+def test_driver_unit_test_passes_under_sanitizers(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.c"
+    probe.write_text("int main(void) { return 0; }\n")
+    san = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+    if tools.run([CC, *san, probe, "-o", tmp_path / "probe"], check=False).returncode != 0:
+        pytest.skip("this compiler has no address/undefined sanitizer runtime")
+    exe = tmp_path / "test_driver_san"
+    _cc("-O1", "-g", *san, "-DAES_DRIVER_MOCK", SW / "aes_driver.c", SW / "tests" / "test_driver.c", "-o", exe,
+        cwd=tmp_path)
+    proc = tools.run([exe], check=False)
+    assert proc.returncode == 0, proc.stdout
+
+
+# --------------------------------------------------------------------------- an AES of our own
+
+
+def _xtime(a: int) -> int:
+    a <<= 1
+    return (a ^ 0x11B) if a & 0x100 else a
+
+
+def _mul(a: int, b: int) -> int:
+    p = 0
+    while b:
+        if b & 1:
+            p ^= a
+        a, b = _xtime(a), b >> 1
+    return p
+
+
+def _sbox_entry(x: int) -> int:
+    inv = next((y for y in range(1, 256) if _mul(x, y) == 1), 0)
+    rot = lambda v, n: ((v << n) | (v >> (8 - n))) & 0xFF  # noqa: E731
+    return inv ^ rot(inv, 1) ^ rot(inv, 2) ^ rot(inv, 3) ^ rot(inv, 4) ^ 0x63
+
+
+SBOX = [_sbox_entry(x) for x in range(256)]
+INV_SBOX = [SBOX.index(x) for x in range(256)]
+assert SBOX[0x00] == 0x63 and SBOX[0x53] == 0xED and INV_SBOX[0x00] == 0x52  # FIPS-197 Figure 7 and 14
+
+
+def _shift_rows(s: list[int], inverse: bool = False) -> list[int]:
+    out = [0] * 16
+    for c in range(4):
+        for r in range(4):
+            src = r + 4 * ((c + r) % 4)
+            if inverse:
+                out[src] = s[r + 4 * c]
+            else:
+                out[r + 4 * c] = s[src]
+    return out
+
+
+def _mix_columns(s: list[int], coeffs: tuple[int, int, int, int]) -> list[int]:
+    out = []
+    for c in range(4):
+        col = s[4 * c:4 * c + 4]
+        for r in range(4):
+            v = 0
+            for k in range(4):
+                v ^= _mul(coeffs[(k - r) % 4], col[k])
+            out.append(v)
+    return out
+
+
+MIX = (2, 3, 1, 1)
+INV_MIX = (14, 11, 13, 9)
+
+
+def _add(s: list[int], k: bytes) -> list[int]:
+    return [a ^ b for a, b in zip(s, k)]
+
+
+def encrypt_with(round_keys: list[bytes], block: bytes) -> bytes:
+    nr = len(round_keys) - 1
+    s = _add(list(block), round_keys[0])
+    for r in range(1, nr + 1):
+        s = _shift_rows([SBOX[x] for x in s])
+        if r != nr:
+            s = _mix_columns(s, MIX)
+        s = _add(s, round_keys[r])
+    return bytes(s)
+
+
+def equivalent_inverse_decrypt_with(dec_keys: list[bytes], block: bytes) -> bytes:
+    nr = len(dec_keys) - 1
+    s = _add(list(block), dec_keys[0])
+    for r in range(1, nr + 1):
+        s = _shift_rows([INV_SBOX[x] for x in s], inverse=True)
+        if r != nr:
+            s = _mix_columns(s, INV_MIX)
+        s = _add(s, dec_keys[r])
+    return bytes(s)
+
+
+def _driver_round_keys(test_driver: Path, key: bytes) -> tuple[list[bytes], list[bytes]]:
+    proc = tools.run([test_driver, "dump", key.hex()])
+    enc: dict[int, bytes] = {}
+    dec: dict[int, bytes] = {}
+    for line in proc.stdout.split("\n"):
+        if line.strip():
+            table, index, hexkey = line.split()
+            (enc if table == "enc" else dec)[int(index)] = bytes.fromhex(hexkey)
+    nr = len(key) // 4 + 6
+    assert sorted(enc) == sorted(dec) == list(range(nr + 1))
+    return [enc[i] for i in range(nr + 1)], [dec[i] for i in range(nr + 1)]
+
+
+KEYS = [
+    bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c"),  # FIPS-197 A.1
+    bytes.fromhex("8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b"),  # A.2
+    bytes.fromhex("603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4"),  # A.3
+    *[random.Random(n).randbytes(n) for n in (16, 24, 32)],
+]
+
+
+@pytest.mark.parametrize("key", KEYS, ids=lambda k: f"{8 * len(k)}-{k[:2].hex()}")
+def test_host_round_keys_encrypt_and_decrypt_like_openssl(test_driver: Path, key: bytes) -> None:
+    enc_keys, dec_keys = _driver_round_keys(test_driver, key)
+    assert enc_keys[0] == key[:16]
+    rng = random.Random(key)
+    blocks = [rng.randbytes(16) for _ in range(8)]
+    aes = Cipher(algorithms.AES(key), modes.ECB())
+    for block in blocks:
+        ciphertext = aes.encryptor().update(block)
+        assert encrypt_with(enc_keys, block) == ciphertext
+        assert equivalent_inverse_decrypt_with(dec_keys, ciphertext) == block
