@@ -53,7 +53,8 @@ def run_cocotb(
     if sim not in SIMULATORS:
         raise ValueError(f"unknown simulator {sim!r}; use one of {SIMULATORS}")
     tools.apply_environment()
-    params = dict(parameters or {})
+    # Verilog string parameters reach both simulators' command lines as "quoted" text.
+    params = {k: (f'"{v}"' if isinstance(v, str) else v) for k, v in (parameters or {}).items()}
     srcs = list(sources or paths.rtl_sources())
     build_dir = build_dir_for(toplevel, sim, params, srcs, tag)
     runner = get_runner(sim)
