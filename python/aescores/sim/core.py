@@ -152,8 +152,28 @@ class CoreSim:
         self._send(f"S {seed} {p_valid} {p_ready}")
 
     def load_key(self, slot: int, key: bytes) -> int:
-        """Load `key` (16, 24 or 32 bytes) into `slot`; return the clocks it took."""
+        """Load `key` (16, 24 or 32 bytes) into `slot`; return the clocks it took (HW).
+
+        With KEY_EXPANSION="HOST" the slot is cleared, the round keys computed by the
+        Python key schedule (itself proven against OpenSSL in tests/test_model.py) are
+        written one by one, and the slot is committed, as the host driver does; 0 is
+        returned.
+        """
         length = {16: 0, 24: 1, 32: 2}[len(key)]
+        if self.params["KEY_EXPANSION"] == "HOST":
+            from aescores import model
+
+            self.clear(1 << slot)
+            for idx, rk in enumerate(model.expand_key(key)):
+                self._send(f"W {slot} {idx} 0 {rk.hex()}")
+                self._expect("W")
+            if int(self.params["DECRYPT"]):
+                for idx, rk in enumerate(model.decryption_round_keys(key)):
+                    self._send(f"W {slot} {idx} 1 {rk.hex()}")
+                    self._expect("W")
+            self._send(f"M {slot} {length}")
+            self._expect("M")
+            return 0
         self._send(f"K {slot} {length} {key.hex()}")
         return int(self._expect("K").split()[1])
 

@@ -5,6 +5,8 @@
 //   S seed p_valid p_ready     random input gaps / output backpressure, in percent
 //   K slot len keyhex          load a key (len 0/1/2) and wait until the slot is loaded
 //   C mask                     clear slots, wait until idle
+//   W slot idx dec hex         (KEY_EXPANSION="HOST") write one round key into a slot
+//   M slot len                 (KEY_EXPANSION="HOST") mark the slot loaded
 //   B slot dec tag hex         queue one beat (LANES blocks) for the next R
 //   R                          run the queued beats; prints "O tag hex" per output beat
 //                              in output order, then "D cycles first_in last_out"
@@ -113,6 +115,22 @@ class Harness {
         tick();
         top_->clear_valid = 0;
         wait_for([this] { return top_->keys_idle != 0; }, 100000, "clear");
+    }
+
+    void host_write(unsigned slot, unsigned idx, unsigned dec, const std::vector<uint8_t>& key,
+                    unsigned len, bool commit) {
+        top_->host_slot = slot;
+        top_->host_idx = idx;
+        top_->host_dec = dec;
+        top_->host_len = len;
+        put_bytes(top_->host_key, key, 16);
+        top_->host_wr_valid = !commit;
+        top_->host_commit_valid = commit;
+        wait_for([this] { return top_->host_ready != 0; }, 100000, "host_ready");
+        tick();
+        top_->host_wr_valid = 0;
+        top_->host_commit_valid = 0;
+        put_bytes(top_->host_key, std::vector<uint8_t>(16, 0), 16);
     }
 
     void queue(Beat b) { queue_.push_back(std::move(b)); }
@@ -243,6 +261,17 @@ int main(int argc, char** argv) {
             in >> mask;
             h.clear(mask);
             std::printf("C\n");
+        } else if (cmd == "W") {
+            unsigned slot, idx, dec;
+            std::string hex;
+            in >> slot >> idx >> dec >> hex;
+            h.host_write(slot, idx, dec, from_hex(hex), 0, false);
+            std::printf("W\n");
+        } else if (cmd == "M") {
+            unsigned slot, len;
+            in >> slot >> len;
+            h.host_write(slot, 0, 0, std::vector<uint8_t>(16, 0), len, true);
+            std::printf("M\n");
         } else if (cmd == "B") {
             Beat b;
             std::string hex;
