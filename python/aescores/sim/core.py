@@ -50,31 +50,36 @@ _BUILD_FLAGS = (
 )
 
 
+def build_harness(top: str, cpp: str, params: Mapping[str, object]) -> Path:
+    """Build (or reuse) the Verilator harness `cpp` (in harness/) around `top`."""
+    sources = [*paths.rtl_sources(), HARNESS_DIR / cpp]
+    h = hashlib.sha256(json.dumps([top, dict(params), _BUILD_FLAGS], sort_keys=True).encode())
+    for src in sources:
+        h.update(src.read_bytes())
+    out_dir = paths.BUILD_DIR / "harness" / f"{top}-{h.hexdigest()[:16]}"
+    binary = out_dir / "harness"
+    if binary.exists():
+        return binary
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tools.run(
+        [
+            "verilator", *_BUILD_FLAGS, "--top-module", top,
+            *_param_args(params),
+            "--Mdir", str(out_dir), "-o", "harness",
+            *[str(s) for s in sources],
+        ],
+        log=out_dir / "build.log",
+    )
+    return binary
+
+
 def build_core_harness(params: Mapping[str, object]) -> Path:
     """Build (or reuse) the harness binary for one aes_core parameter set."""
     full = {**CORE_DEFAULTS, **params, "TAG_WIDTH": TAG_WIDTH}
     unknown = set(full) - set(CORE_DEFAULTS) - {"TAG_WIDTH"}
     if unknown:
         raise ValueError(f"unknown aes_core parameters: {sorted(unknown)}")
-    sources = [*paths.rtl_sources(), HARNESS_DIR / "core_harness.cpp"]
-    h = hashlib.sha256(json.dumps([full, _BUILD_FLAGS], sort_keys=True).encode())
-    for src in sources:
-        h.update(src.read_bytes())
-    out_dir = paths.BUILD_DIR / "harness" / f"core-{h.hexdigest()[:16]}"
-    binary = out_dir / "core_harness"
-    if binary.exists():
-        return binary
-    out_dir.mkdir(parents=True, exist_ok=True)
-    tools.run(
-        [
-            "verilator", *_BUILD_FLAGS, "--top-module", "aes_core",
-            *_param_args(full),
-            "--Mdir", str(out_dir), "-o", "core_harness",
-            *[str(s) for s in sources],
-        ],
-        log=out_dir / "build.log",
-    )
-    return binary
+    return build_harness("aes_core", "core_harness.cpp", full)
 
 
 @dataclass

@@ -1,0 +1,337 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// aes_axi: the AES IP. AXI4-Lite control, AXI4-Stream messages, key slots, self-test.
+//
+// The user contract is the specification (SPEC §2-§6); this file wires the layers:
+//
+//   s_axil ─► aes_csr ─► key control ─► aes_core.key slots ◄─ aes_selftest
+//   s_axis ─► aes_mode_unit ─► aes_core.engine ─► aes_mode_unit ─► m_axis
+//
+// aresetn is synchronous and active low; inside, `rst` is its inverse. Reset empties
+// and zeroizes every key slot, zeroizes the staging words, and (SELFTEST=1) runs the
+// FIPS-197 known-answer test before s_axis_tready first rises.
+//
+// Key commands the IP refuses with SLVERR (nothing changes, staging words kept):
+// KEY_CTRL commit while the key slots are busy (a load or clear running or queued), while
+// the self-test runs, for a slot >= KEY_SLOTS, a key longer than MAX_KEY_BITS, or in a
+// KEY_EXPANSION="HOST" build; RK_CTRL writes and commits for a slot that is not empty,
+// while busy, with an index above Nr of MAX_KEY_BITS, a decryption table in a DECRYPT=0
+// build, or in a "HW" build.
+module aes_axi #(
+    // Cipher engine: "ITERATIVE" (one round per clock) or "PIPELINED" (unrolled).
+    parameter [8*16-1:0] ARCH = "PIPELINED",
+    // Register stages per round when PIPELINED, 1 to 4.
+    parameter STAGES_PER_ROUND = 1,
+    // S-box implementation: "LUT", "TTABLE" or "COMPOSITE".
+    parameter [8*16-1:0] SBOX = "LUT",
+    // Blocks per beat: 1, 2, 4 or 8; tdata is 128*LANES bits.
+    parameter LANES = 1,
+    // Longest key accepted: 128, 192 or 256.
+    parameter MAX_KEY_BITS = 256,
+    // Key slots, 1 to 16.
+    parameter KEY_SLOTS = 4,
+    // 1: encryption and decryption; 0: encryption only.
+    parameter DECRYPT = 1,
+    // "HW": keys expanded on chip; "HOST": the host writes round keys (RK registers).
+    parameter [8*16-1:0] KEY_EXPANSION = "HW",
+    // 1: run the power-up known-answer test.
+    parameter SELFTEST = 1,
+    // Test hook, keep 0: 1 flips one bit of the cipher output, to prove that the
+    // self-test catches a faulty datapath.
+    parameter FAULT_INJECT = 0
+) (
+    input  wire                  aclk,
+    input  wire                  aresetn,
+
+    // AXI4-Lite slave: registers.
+    input  wire [11:0]           s_axil_awaddr,
+    input  wire [2:0]            s_axil_awprot,
+    input  wire                  s_axil_awvalid,
+    output wire                  s_axil_awready,
+    input  wire [31:0]           s_axil_wdata,
+    input  wire [3:0]            s_axil_wstrb,
+    input  wire                  s_axil_wvalid,
+    output wire                  s_axil_wready,
+    output wire [1:0]            s_axil_bresp,
+    output wire                  s_axil_bvalid,
+    input  wire                  s_axil_bready,
+    input  wire [11:0]           s_axil_araddr,
+    input  wire [2:0]            s_axil_arprot,
+    input  wire                  s_axil_arvalid,
+    output wire                  s_axil_arready,
+    output wire [31:0]           s_axil_rdata,
+    output wire [1:0]            s_axil_rresp,
+    output wire                  s_axil_rvalid,
+    input  wire                  s_axil_rready,
+
+    // AXI4-Stream slave: messages in.
+    input  wire [128*LANES-1:0]  s_axis_tdata,
+    input  wire [16*LANES-1:0]   s_axis_tkeep,
+    input  wire                  s_axis_tvalid,
+    output wire                  s_axis_tready,
+    input  wire                  s_axis_tlast,
+    input  wire [7:0]            s_axis_tuser,
+
+    // AXI4-Stream master: messages out.
+    output wire [128*LANES-1:0]  m_axis_tdata,
+    output wire [16*LANES-1:0]   m_axis_tkeep,
+    output wire                  m_axis_tvalid,
+    input  wire                  m_axis_tready,
+    output wire                  m_axis_tlast,
+    output wire [15:0]           m_axis_tuser,
+
+    output wire                  irq
+);
+
+    localparam PIPELINED = (ARCH == "PIPELINED");
+    localparam HOST = (KEY_EXPANSION == "HOST");
+    localparam [1:0] MAX_LEN = MAX_KEY_BITS == 128 ? 2'd0 : (MAX_KEY_BITS == 192 ? 2'd1 : 2'd2);
+    localparam NR = 10 + 2 * MAX_LEN;
+    // Engine latency (see the engines' headers), and the IP's: one clock in the input
+    // register of the mode unit, one in its output register.
+    localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 3 : NR + 2;
+    localparam LATENCY = CORE_LATENCY + 2;
+    localparam [31:0] LATENCY_WORD = LATENCY;
+    // Side FIFO of the mode unit: room for every pass the engine can hold, for full rate.
+    localparam SIDE_DEPTH = !PIPELINED ? 4 : (LATENCY + 4 <= 16 ? 16 : (LATENCY + 4 <= 32 ? 32 :
+                            (LATENCY + 4 <= 64 ? 64 : 128)));
+    localparam [1:0] SBOX_CODE = SBOX == "TTABLE" ? 2'd1 : (SBOX == "COMPOSITE" ? 2'd2 : 2'd0);
+
+    generate
+        if (SELFTEST != 0 && SELFTEST != 1) begin : gen_invalid_selftest
+            aes_axi_invalid_SELFTEST_must_be_0_or_1 invalid_selftest_inst ();
+        end
+        if (STAGES_PER_ROUND < 1 || STAGES_PER_ROUND > 4) begin : gen_invalid_stages
+            aes_axi_invalid_STAGES_PER_ROUND_must_be_1_to_4 invalid_stages_inst ();
+        end
+    endgenerate
+
+    wire rst = !aresetn;
+
+    // ------------------------------------------------------------------ registers
+    wire         key_ctrl_wr, key_ctrl_commit, key_clear_wr, ctrl_selftest;
+    wire [3:0]   key_ctrl_slot;
+    wire [1:0]   key_ctrl_len;
+    wire [15:0]  key_clear_slots;
+    wire [255:0] key_stage;
+    wire [127:0] rk_stage;
+    wire         rk_ctrl_wr, rk_ctrl_commit, rk_ctrl_write, rk_ctrl_table;
+    wire [3:0]   rk_ctrl_slot, rk_ctrl_index;
+    wire [1:0]   rk_ctrl_len;
+    wire         key_ctrl_refuse, rk_ctrl_refuse;
+    wire [6:0]   err_set;
+    reg  [31:0]  msgs_reg, blocks_reg;
+
+    wire [KEY_SLOTS-1:0]   slot_loaded, slot_loading, slot_clearing, slot_hold;
+    wire [2*KEY_SLOTS-1:0] slot_len;
+    wire st_done, st_passed, st_active, st_pending;
+    wire unit_busy;
+
+    aes_csr u_csr (
+        .clk(aclk), .rst(rst),
+        .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),
+        .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
+        .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
+        .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr),
+        .s_axil_arprot(s_axil_arprot), .s_axil_arvalid(s_axil_arvalid), .s_axil_arready(s_axil_arready),
+        .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
+        .s_axil_rready(s_axil_rready),
+        .caps_arch(PIPELINED ? 2'd1 : 2'd0),
+        .caps_stages(PIPELINED ? STAGES_PER_ROUND[2:0] : 3'd1),
+        .caps_lanes(LANES[3:0]),
+        .caps_max_key(MAX_LEN),
+        .caps_key_slots(KEY_SLOTS[4:0]),
+        .caps_decrypt(DECRYPT != 0),
+        .caps_host_keys(HOST),
+        .caps_selftest(SELFTEST != 0),
+        .caps_sbox(SBOX_CODE),
+        .latency_clocks(LATENCY_WORD),
+        .status_selftest_done(st_done),
+        .status_selftest_passed(st_passed),
+        .status_busy(unit_busy),
+        .key_ctrl_wr(key_ctrl_wr), .key_ctrl_slot(key_ctrl_slot), .key_ctrl_len(key_ctrl_len),
+        .key_ctrl_commit(key_ctrl_commit), .key_ctrl_refuse(key_ctrl_refuse),
+        .key_clear_wr(key_clear_wr), .key_clear_slots(key_clear_slots),
+        .slots_loaded({{16-KEY_SLOTS{1'b0}}, slot_loaded}),
+        .slots_loading({{16-KEY_SLOTS{1'b0}}, slot_loading | slot_clearing}),
+        .err_set(err_set),
+        .key_stage(key_stage), .key_stage_clear(key_ctrl_wr && key_ctrl_commit),
+        .msgs_count(msgs_reg), .blocks_count(blocks_reg),
+        .ctrl_selftest(ctrl_selftest),
+        .rk_stage(rk_stage), .rk_stage_clear(rk_ctrl_wr && rk_ctrl_write),
+        .rk_ctrl_wr(rk_ctrl_wr), .rk_ctrl_slot(rk_ctrl_slot), .rk_ctrl_len(rk_ctrl_len),
+        .rk_ctrl_commit(rk_ctrl_commit), .rk_ctrl_write(rk_ctrl_write), .rk_ctrl_table(rk_ctrl_table),
+        .rk_ctrl_index(rk_ctrl_index), .rk_ctrl_refuse(rk_ctrl_refuse),
+        .irq(irq)
+    );
+
+    // ------------------------------------------------------------------ key control
+    wire         core_load_ready, core_host_ready, keys_idle;
+    wire         st_ld_valid, st_clr_valid, st_host_wr, st_host_commit;
+    wire [1:0]   st_ld_len;
+    wire [255:0] st_ld_key;
+    wire [3:0]   st_host_idx;
+    wire         st_host_dec;
+    wire [127:0] st_host_key;
+
+    // RK_CTRL with both write and commit: the write now, the commit in the next clock.
+    reg          rk_pend_reg;
+    reg  [3:0]   rk_pend_slot_reg;
+    reg  [1:0]   rk_pend_len_reg;
+
+    wire kc_slot_ok = ({28'd0, key_ctrl_slot} < KEY_SLOTS);
+    wire kc_len_ok = (key_ctrl_len <= MAX_LEN);
+    assign key_ctrl_refuse = key_ctrl_commit &&
+        (HOST || st_active || !kc_slot_ok || !kc_len_ok || !core_load_ready);
+
+    wire rk_slot_ok = ({28'd0, rk_ctrl_slot} < KEY_SLOTS);
+    wire rk_index_ok = ({28'd0, rk_ctrl_index} <= NR) && (!rk_ctrl_table || DECRYPT != 0);
+    wire rk_len_ok = (rk_ctrl_len <= MAX_LEN);
+    assign rk_ctrl_refuse = (rk_ctrl_write || rk_ctrl_commit) &&
+        (!HOST || st_active || rk_pend_reg || !rk_slot_ok || !core_host_ready ||
+         (rk_ctrl_write && !rk_index_ok) || (rk_ctrl_commit && !rk_len_ok));
+
+    always @(posedge aclk) begin
+        if (rst) begin
+            rk_pend_reg <= 1'b0;
+        end else begin
+            rk_pend_reg <= rk_ctrl_wr && rk_ctrl_write && rk_ctrl_commit;
+        end
+        rk_pend_slot_reg <= rk_ctrl_slot;
+        rk_pend_len_reg <= rk_ctrl_len;
+    end
+
+    wire         load_valid = st_active ? st_ld_valid : (key_ctrl_wr && key_ctrl_commit);
+    wire [3:0]   load_slot = st_active ? 4'd0 : key_ctrl_slot;
+    wire [1:0]   load_len = st_active ? st_ld_len : key_ctrl_len;
+    wire [255:0] load_key = st_active ? st_ld_key : key_stage;
+    wire         clear_valid = st_clr_valid || key_clear_wr;
+    wire [15:0]  clear_mask = (st_clr_valid ? 16'hffff : 16'd0) | (key_clear_wr ? key_clear_slots : 16'd0);
+    wire         host_wr_valid = st_active ? st_host_wr : (rk_ctrl_wr && rk_ctrl_write);
+    wire         host_commit_valid = st_active ? st_host_commit :
+                                     (rk_pend_reg || (rk_ctrl_wr && rk_ctrl_commit && !rk_ctrl_write));
+    wire [3:0]   host_slot = st_active ? 4'd0 : (rk_pend_reg ? rk_pend_slot_reg : rk_ctrl_slot);
+    wire [3:0]   host_idx = st_active ? st_host_idx : rk_ctrl_index;
+    wire         host_dec = st_active ? st_host_dec : rk_ctrl_table;
+    wire [127:0] host_key = st_active ? st_host_key : rk_stage;
+    wire [1:0]   host_len = st_active ? 2'd0 : (rk_pend_reg ? rk_pend_len_reg : rk_ctrl_len);
+
+    // ------------------------------------------------------------------ datapath
+    wire                 eng_valid, eng_ready, eng_decrypt, res_valid, res_ready;
+    wire [128*LANES-1:0] eng_data, res_data, core_m_data;
+    wire [3:0]           eng_slot;
+    wire                 core_m_valid;
+    wire                 st_blk_valid, st_blk_decrypt;
+    wire [127:0]         st_blk_data;
+    wire                 out_beat, out_msg_done;
+    wire [3:0]           out_blocks;
+    wire [2:0]           out_code;
+    wire                 core_tag;
+
+    // The test hook: a stuck-at fault on bit 0 of the cipher output.
+    assign res_data = core_m_data ^ {{128*LANES-1{1'b0}}, FAULT_INJECT != 0};
+    assign res_valid = core_m_valid && !st_active;
+
+    aes_core #(
+        .ARCH(ARCH), .STAGES_PER_ROUND(STAGES_PER_ROUND), .SBOX(SBOX), .LANES(LANES),
+        .MAX_KEY_BITS(MAX_KEY_BITS), .KEY_SLOTS(KEY_SLOTS), .DECRYPT(DECRYPT),
+        .KEY_EXPANSION(KEY_EXPANSION), .TAG_WIDTH(1)
+    ) u_core (
+        .clk(aclk), .rst(rst),
+        .load_valid(load_valid), .load_ready(core_load_ready), .load_slot(load_slot),
+        .load_len(load_len), .load_key(load_key),
+        .clear_valid(clear_valid), .clear_mask(clear_mask),
+        .host_wr_valid(host_wr_valid), .host_commit_valid(host_commit_valid), .host_ready(core_host_ready),
+        .host_slot(host_slot), .host_idx(host_idx), .host_dec(host_dec), .host_key(host_key),
+        .host_len(host_len),
+        .slot_hold(slot_hold), .slot_loaded(slot_loaded), .slot_loading(slot_loading),
+        .slot_clearing(slot_clearing), .slot_len(slot_len), .keys_idle(keys_idle),
+        .s_valid(st_active ? st_blk_valid : eng_valid), .s_ready(eng_ready),
+        .s_data(st_active ? {{128*(LANES-1){1'b0}}, st_blk_data} : eng_data),
+        .s_slot(st_active ? 4'd0 : eng_slot),
+        .s_decrypt(st_active ? st_blk_decrypt : eng_decrypt),
+        .s_tag(1'b0),
+        .m_valid(core_m_valid), .m_ready(st_active ? 1'b1 : res_ready), .m_data(core_m_data),
+        .m_tag(core_tag)
+    );
+
+    aes_mode_unit #(
+        .LANES(LANES), .KEY_SLOTS(KEY_SLOTS), .DECRYPT(DECRYPT), .SIDE_DEPTH(SIDE_DEPTH)
+    ) u_mode (
+        .clk(aclk), .rst(rst),
+        .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tvalid(s_axis_tvalid),
+        .s_axis_tready(s_axis_tready), .s_axis_tlast(s_axis_tlast), .s_axis_tuser(s_axis_tuser),
+        .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid),
+        .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast), .m_axis_tuser(m_axis_tuser),
+        .enable(!st_active && (SELFTEST == 0 || st_done)),
+        .pause(st_pending),
+        .selftest_failed(SELFTEST != 0 && st_done && !st_passed),
+        .slot_loaded(slot_loaded), .slot_loading(slot_loading), .slot_hold(slot_hold), .busy(unit_busy),
+        .eng_valid(eng_valid), .eng_ready(eng_ready && !st_active), .eng_data(eng_data), .eng_slot(eng_slot),
+        .eng_decrypt(eng_decrypt), .res_valid(res_valid), .res_ready(res_ready), .res_data(res_data),
+        .out_beat(out_beat), .out_blocks(out_blocks), .out_msg_done(out_msg_done), .out_code(out_code)
+    );
+
+    // ------------------------------------------------------------------ self-test
+    generate
+        if (SELFTEST != 0) begin : gen_selftest
+            aes_selftest #(
+                .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT), .KEY_EXPANSION(KEY_EXPANSION)
+            ) u_selftest (
+                .clk(aclk), .rst(rst),
+                .start(ctrl_selftest), .stream_idle(!unit_busy), .pending(st_pending), .active(st_active),
+                .done(st_done), .passed(st_passed),
+                .ld_valid(st_ld_valid), .ld_ready(core_load_ready), .ld_len(st_ld_len), .ld_key(st_ld_key),
+                .clr_valid(st_clr_valid), .keys_idle(keys_idle), .slot0_loaded(slot_loaded[0]),
+                .host_wr_valid(st_host_wr), .host_commit_valid(st_host_commit), .host_ready(core_host_ready),
+                .host_idx(st_host_idx), .host_dec(st_host_dec), .host_key(st_host_key),
+                .blk_valid(st_blk_valid), .blk_ready(eng_ready), .blk_data(st_blk_data),
+                .blk_decrypt(st_blk_decrypt), .res_valid(core_m_valid), .res_data(res_data[127:0])
+            );
+        end else begin : gen_no_selftest
+            assign st_pending = 1'b0;
+            assign st_active = 1'b0;
+            assign st_done = 1'b0;
+            assign st_passed = 1'b0;
+            assign st_ld_valid = 1'b0;
+            assign st_ld_len = 2'd0;
+            assign st_ld_key = 256'd0;
+            assign st_clr_valid = 1'b0;
+            assign st_host_wr = 1'b0;
+            assign st_host_commit = 1'b0;
+            assign st_host_idx = 4'd0;
+            assign st_host_dec = 1'b0;
+            assign st_host_key = 128'd0;
+            assign st_blk_valid = 1'b0;
+            assign st_blk_data = 128'd0;
+            assign st_blk_decrypt = 1'b0;
+            // No self-test: CTRL[0] has no effect.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_ctrl = &{1'b0, ctrl_selftest, keys_idle};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ counters, errors
+    assign err_set = out_msg_done ? (7'd1 << out_code) : 7'd0;
+
+    always @(posedge aclk) begin
+        if (rst) begin
+            msgs_reg <= 32'd0;
+            blocks_reg <= 32'd0;
+        end else begin
+            msgs_reg <= msgs_reg + {31'd0, out_msg_done};
+            blocks_reg <= blocks_reg + (out_beat ? {28'd0, out_blocks} : 32'd0);
+        end
+    end
+
+    // The core's tag and slot lengths are not needed here (the mode unit keeps order).
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_core = &{1'b0, core_tag, slot_len};
+    /* verilator lint_on UNUSEDSIGNAL */
+
+endmodule
+
+`resetall
