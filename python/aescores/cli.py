@@ -12,11 +12,13 @@ import sys
 
 COMMAND_MODULES = (
     "aescores.sim.command",
+    "aescores.flow.command",
+    "aescores.report.command",
+    "aescores.encrypt",
 )
 
 
-class CliError(Exception):
-    """A user error: printed as one line, exit code 2."""
+from aescores.errors import CliError  # noqa: E402  (re-exported for the command modules)
 
 
 def build_parser() -> argparse.ArgumentParser:
