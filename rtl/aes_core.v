@@ -126,6 +126,19 @@ module aes_core #(
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_ports = &{1'b0, rd_key[128*15-1:128], STAGES_PER_ROUND[0]};
             /* verilator lint_on UNUSEDSIGNAL */
+        end else begin : gen_pipelined
+            // One key read port per round index, each addressed by slot (rd_idx unused).
+            aes_engine_pipelined #(
+                .STAGES_PER_ROUND(STAGES_PER_ROUND), .SBOX(SBOX), .LANES(LANES),
+                .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT), .TAG_WIDTH(TAG_WIDTH)
+            ) u_engine (
+                .clk(clk), .rst(rst),
+                .s_valid(s_valid), .s_ready(s_ready), .s_data(s_data), .s_slot(s_slot),
+                .s_decrypt(s_decrypt), .s_len(s_len), .s_tag(s_tag),
+                .m_valid(m_valid), .m_ready(m_ready), .m_data(m_data), .m_tag(m_tag),
+                .rk_slot(rd_slot), .rk_dec(rd_dec), .rk_key(rd_key)
+            );
+            assign rd_idx = 4'd0;
         end
     endgenerate
 

@@ -62,7 +62,7 @@ function [1:0] gf4_scale_n;
     end
 endfunction
 
-// GF(2^2): square, then multiply by N = W
+// GF(2^2): square (swap the bits), then multiply by N = W
 function [1:0] gf4_sq_scale_n;
     input [1:0] a;
     begin
@@ -81,7 +81,7 @@ function [3:0] gf16_mul;
     end
 endfunction
 
-// GF(2^4): square, then multiply by mu = W^2 * Z (a linear map)
+// GF(2^4): square, then multiply by mu = W^2 * Z (together one linear map)
 function [3:0] gf16_sq_scale_mu;
     input [3:0] a;
     begin

@@ -140,6 +140,10 @@ module aes_mode_unit #(
     reg [KW-1:0]     in_keep_reg, in_keep_next;
     reg              in_last_reg, in_last_next;
     reg [7:0]        in_user_reg, in_user_next;
+    // Slot state when the beat was taken (used if it opens a message): a message starts
+    // when its first beat is accepted, so that is when its key is fixed.
+    reg              in_slot_ok_reg, in_slot_ok_next;      // loaded: held from then on
+    reg              in_slot_wait_reg, in_slot_wait_next;  // loading: wait for the load
 
     reg              msg_active_reg, msg_active_next;
     reg [2:0]        msg_mode_reg, msg_mode_next;
@@ -179,8 +183,18 @@ module aes_mode_unit #(
             slot_bit[si] = (slot == si[3:0]);
         end
     end
-    wire slot_ok = |(slot_bit & slot_loaded);
-    wire slot_wait = |(slot_bit & slot_loading);
+    // The slot named by a beat arriving now, and its state.
+    reg [KEY_SLOTS-1:0] new_slot_bit;
+    always @* begin
+        for (si = 0; si < KEY_SLOTS; si = si + 1) begin
+            new_slot_bit[si] = (s_axis_tuser[7:4] == si[3:0]);
+        end
+    end
+
+    // A message whose slot was loading when it arrived waits for the load, then finds
+    // the slot loaded, or empty (cleared meanwhile: code 3).
+    wire slot_wait = in_slot_wait_reg && |(slot_bit & slot_loading);
+    wire slot_ok = in_slot_ok_reg || (in_slot_wait_reg && |(slot_bit & slot_loaded));
 
     wire needs_inverse = (mode == M_ECB) || (mode == M_CBC);
     wire [2:0] start_code = selftest_failed ? C_SELFTEST :
@@ -309,6 +323,8 @@ module aes_mode_unit #(
         in_keep_next = in_keep_reg;
         in_last_next = in_last_reg;
         in_user_next = in_user_reg;
+        in_slot_ok_next = in_slot_ok_reg;
+        in_slot_wait_next = in_slot_wait_reg;
         msg_active_next = msg_active_reg;
         msg_mode_next = msg_mode_reg;
         msg_dec_next = msg_dec_reg;
@@ -432,6 +448,8 @@ module aes_mode_unit #(
             in_keep_next = s_axis_tkeep;
             in_last_next = s_axis_tlast;
             in_user_next = s_axis_tuser;
+            in_slot_ok_next = |(new_slot_bit & slot_loaded);
+            in_slot_wait_next = |(new_slot_bit & slot_loading);
         end
 
         // ---- output stage
@@ -502,6 +520,8 @@ module aes_mode_unit #(
         in_keep_reg <= in_keep_next;
         in_last_reg <= in_last_next;
         in_user_reg <= in_user_next;
+        in_slot_ok_reg <= in_slot_ok_next;
+        in_slot_wait_reg <= in_slot_wait_next;
         msg_mode_reg <= msg_mode_next;
         msg_dec_reg <= msg_dec_next;
         msg_slot_reg <= msg_slot_next;
@@ -532,9 +552,11 @@ module aes_mode_unit #(
     assign m_axis_tlast = out_last_reg;
     assign m_axis_tuser = out_user_reg;
 
-    // A held first beat waiting for its slot to load must not hold it (the load would
-    // wait for the message): only an open message, and passes in flight, hold a slot.
-    assign slot_hold = cnt_nz | (msg_active_reg ? slot_bit : {KEY_SLOTS{1'b0}});
+    // A slot is held by an open message, by a first beat taken while the slot was loaded,
+    // and by passes in flight. A first beat that found its slot loading does not hold it
+    // (the load would wait for the message).
+    wire held_by_msg = msg_active_reg || (in_valid_reg && in_slot_ok_reg);
+    assign slot_hold = cnt_nz | (held_by_msg ? slot_bit : {KEY_SLOTS{1'b0}});
     assign busy = in_valid_reg || msg_active_reg || (count_reg != {CW{1'b0}}) || out_valid_reg;
 
     assign out_beat = out_valid_reg && m_axis_tready;

@@ -123,35 +123,77 @@ class AxiSim:
 
     def load_key(self, slot: int, key: bytes, *, wait: bool = True) -> int:
         """Stage and commit a key (the driver's sequence); returns the commit's BRESP."""
-        words = key + bytes(32 - len(key))
-        for i in range(8):
-            self.write(regs.KEY0.offset + 4 * i, int.from_bytes(words[4 * i:4 * i + 4], "little"))
-        length = {16: 0, 24: 1, 32: 2}[len(key)]
-        resp = self.write(regs.KEY_CTRL.offset, slot | (length << 4) | (1 << 8))
+        for _, addr, value, *_ in key_items(slot, key)[:-1]:
+            self.write(addr, value)
+        _, ctrl_addr, ctrl_value, _ = key_items(slot, key)[-1]
+        resp = self.write(ctrl_addr, ctrl_value)
         if wait and resp == OKAY:
-            for _ in range(1000):
-                slots, _ = self.read(regs.SLOTS.offset)
-                if (slots >> slot) & 1 and not (slots >> (16 + slot)) & 1:
-                    break
-                self.idle(10)
-            else:
-                raise RuntimeError(f"slot {slot} never became loaded")
+            self.wait_slots_idle()
         return resp
 
-    def messages(self, msgs: Iterable[tuple[int, bytes]]) -> tuple[list[OutMessage], int, int]:
-        """Send messages (tuser, bytes incl. the IV beat) back to back with random gaps
-        and backpressure; return the output messages in order, clocks and input beats."""
+    def wait_slots_idle(self) -> int:
+        """Poll SLOTS until nothing is loading or being cleared; return SLOTS."""
+        for _ in range(1000):
+            slots, _ = self.read(regs.SLOTS.offset)
+            if not slots >> 16:
+                return slots
+            self.idle(10)
+        raise RuntimeError("key slots never became idle")
+
+    def messages(self, items: Iterable[tuple], reset_after_beats: int | None = None
+                 ) -> tuple[list[OutMessage], int, int]:
+        """Send messages back to back with random gaps and backpressure.
+
+        An item is (tuser, bytes incl. the IV beat), or ("write", addr, value[, "retry"]):
+        a register write done before the next message starts, while earlier ones are
+        still in flight ("retry": repeated while it answers SLVERR). Returns the output messages in order, the clocks and the input beats.
+        With `reset_after_beats`, aresetn is pulsed once that many input beats have been
+        taken: the messages completed before it are returned and the beat count is -1.
+        """
         count = 0
-        for tuser, data in msgs:
+        for item in items:
+            if item[0] == "write":
+                self._send(f"X {item[1]} {item[2] & 0xFFFFFFFF} {item[3] if len(item) > 3 else ''}".rstrip())
+                continue
+            tuser, data = item
             self._send(f"M {tuser} {data.hex()}")
             count += 1
+        if reset_after_beats is not None:
+            self._send(f"Z {reset_after_beats}")
         self._send("G")
         out = []
-        for _ in range(count):
-            _, tuser, hexdata = (self._expect("O").split() + [""])[:3]
-            out.append(OutMessage(int(tuser), bytes.fromhex(hexdata)))
-        _, cycles, beats = self._expect("D").split()
-        return out, int(cycles), int(beats)
+        assert self._proc.stdout is not None
+        self._proc.stdin.flush()  # type: ignore[union-attr]
+        while True:
+            line = self._proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"aes_axi harness exited with {self._proc.wait()}")
+            word, *rest = line.split()
+            if word == "O":
+                tuser, hexdata = (rest + [""])[:2]
+                out.append(OutMessage(int(tuser), bytes.fromhex(hexdata)))
+            elif word == "D":
+                return out, int(rest[0]), int(rest[1])
+            elif word == "Z":
+                return out, int(rest[0]), -1
+            elif word == "E":
+                raise RuntimeError(f"aes_axi harness: {' '.join(rest)}")
+            else:
+                raise RuntimeError(f"aes_axi harness: unexpected {line.strip()!r}")
+
+
+def key_items(slot: int, key: bytes) -> list[tuple]:
+    """Register writes staging and committing `key` into `slot`, as `messages` items.
+
+    A commit that finds the key slots busy answers SLVERR and keeps the staging words:
+    the harness repeats it ("retry"), as the driver does.
+    """
+    words = key + bytes(32 - len(key))
+    items: list[tuple] = [("write", regs.KEY0.offset + 4 * i, int.from_bytes(words[4 * i:4 * i + 4], "little"))
+                          for i in range(8)]
+    length = {16: 0, 24: 1, 32: 2}[len(key)]
+    items.append(("write", regs.KEY_CTRL.offset, slot | (length << 4) | (1 << 8), "retry"))
+    return items
 
 
 def tuser_of(mode: int, decrypt: bool, slot: int) -> int:

@@ -11,6 +11,14 @@
 //   G                          send the queued messages, concurrently collect the output;
 //                              prints "O tuser_last hex" per output message (kept bytes
 //                              only), then "D cycles beats_in"
+//   X addr value [retry]       a register write attached to the next M: it is issued when
+//                              that message is next to send, while earlier messages are
+//                              still in flight, and the message waits for its response;
+//                              with "retry" a SLVERR answer repeats the write (what a
+//                              driver does when KEY_CTRL finds the key slots busy)
+//   Z beats                    in the next G, assert aresetn for 4 clocks once `beats`
+//                              input beats have been taken; G then prints the messages
+//                              completed so far and "Z cycles", and stops
 //   T n                        run n idle clocks
 //   Q                          quit
 // Errors print "E message" and exit non-zero.
@@ -103,9 +111,16 @@ size_t keep_count(const VlWide<N>& keep) {
     return n;
 }
 
+struct RegWrite {
+    unsigned addr;
+    uint32_t value;
+    bool retry;
+};
+
 struct Message {
     unsigned tuser;
     std::vector<uint8_t> data;
+    std::vector<RegWrite> before;  // register writes done before this message starts
 };
 
 class Harness {
@@ -182,7 +197,17 @@ class Harness {
         fail("register read timed out");
     }
 
-    void queue(Message m) { queue_.push_back(std::move(m)); }
+    void queue(Message m) {
+        m.before = std::move(pending_writes_);
+        pending_writes_.clear();
+        queue_.push_back(std::move(m));
+    }
+
+    void attach_write(unsigned addr, uint32_t value, bool retry) {
+        pending_writes_.push_back({addr, value, retry});
+    }
+
+    void reset_after(long beats) { reset_after_ = beats; }
 
     void go() {
         // Flatten the queued messages into beats.
@@ -197,15 +222,42 @@ class Harness {
             }
         }
         std::uniform_int_distribution<unsigned> pct(0, 99);
-        size_t next = 0, done_msgs = 0;
+        size_t next = 0, done_msgs = 0, taken = 0;
         bool offered = false;
+        // Register writes attached to the message whose first beat is next.
+        size_t wr_msg = SIZE_MAX, wr_idx = 0;
+        bool aw_done = false, w_done = false, wr_active = false;
         std::vector<uint8_t> cur;
         uint64_t start = cycles_;
         const uint64_t limit = 100000 + 200ULL * beats.size() * 100 * 100 / (p_valid_ * p_ready_);
         uint8_t buf[BEAT];
         while (done_msgs < queue_.size()) {
-            if (cycles_ - start > limit) fail("timeout in G");
-            if (!offered && next < beats.size() && pct(rng_) < p_valid_) {
+            if (cycles_ - start > limit) {
+                fail("timeout in G: beat " + std::to_string(next) + " of " + std::to_string(beats.size()) +
+                     ", messages out " + std::to_string(done_msgs) + " of " + std::to_string(queue_.size()) +
+                     ", register write " + (wr_active ? "waiting" : "idle") +
+                     ", s_axis_tready " + std::to_string(top_->s_axis_tready));
+            }
+            // Issue the register writes of the next message before its first beat.
+            if (!offered && next < beats.size() && beats[next].off == 0 && wr_msg != beats[next].msg) {
+                const Message& m = queue_[beats[next].msg];
+                if (!wr_active && wr_idx < m.before.size()) {
+                    top_->s_axil_awaddr = m.before[wr_idx].addr;
+                    top_->s_axil_wdata = m.before[wr_idx].value;
+                    top_->s_axil_wstrb = 0xf;
+                    top_->s_axil_awvalid = 1;
+                    top_->s_axil_wvalid = 1;
+                    top_->s_axil_bready = 1;
+                    aw_done = w_done = false;
+                    wr_active = true;
+                } else if (!wr_active) {
+                    wr_msg = beats[next].msg;  // all written: the message may go
+                    wr_idx = 0;
+                }
+            }
+            bool may_send = next < beats.size() &&
+                            (beats[next].off != 0 || wr_msg == beats[next].msg || queue_[beats[next].msg].before.empty());
+            if (!offered && may_send && pct(rng_) < p_valid_) {
                 const Beat& b = beats[next];
                 std::memset(buf, 0, BEAT);
                 std::memcpy(buf, queue_[b.msg].data.data() + b.off, b.n);
@@ -221,6 +273,13 @@ class Harness {
             top_->eval();
             bool in_fire = top_->s_axis_tvalid && top_->s_axis_tready;
             bool out_fire = top_->m_axis_tvalid && top_->m_axis_tready;
+            bool b_fire = false, b_retry = false;
+            if (wr_active) {
+                if (top_->s_axil_awvalid && top_->s_axil_awready) aw_done = true;
+                if (top_->s_axil_wvalid && top_->s_axil_wready) w_done = true;
+                b_fire = top_->s_axil_bvalid && top_->s_axil_bready;
+                b_retry = b_fire && top_->s_axil_bresp != 0 && queue_[beats[next].msg].before[wr_idx].retry;
+            }
             if (out_fire) {
                 get_bytes(top_->m_axis_tdata, buf);
                 size_t n = kept_bytes();
@@ -234,8 +293,34 @@ class Harness {
             if (in_fire) {
                 offered = false;
                 ++next;
+                ++taken;
             }
             tick();
+            // Handshakes took place at this edge: drop what was accepted.
+            if (wr_active) {
+                if (aw_done) top_->s_axil_awvalid = 0;
+                if (w_done) top_->s_axil_wvalid = 0;
+                if (b_fire) {
+                    wr_active = false;
+                    if (!b_retry) ++wr_idx;
+                    top_->s_axil_bready = 0;
+                }
+            }
+            if (reset_after_ >= 0 && taken >= static_cast<size_t>(reset_after_)) {
+                // Reset in the middle of the traffic: whatever was in flight is gone.
+                top_->s_axis_tvalid = 0;
+                top_->m_axis_tready = 0;
+                top_->s_axil_awvalid = 0;
+                top_->s_axil_wvalid = 0;
+                top_->s_axil_bready = 0;
+                top_->aresetn = 0;
+                for (int i = 0; i < 4; ++i) tick();
+                top_->aresetn = 1;
+                reset_after_ = -1;
+                queue_.clear();
+                std::printf("Z %llu\n", static_cast<unsigned long long>(cycles_ - start));
+                return;
+            }
         }
         top_->s_axis_tvalid = 0;
         top_->m_axis_tready = 0;
@@ -267,6 +352,8 @@ class Harness {
     unsigned p_valid_ = 100, p_ready_ = 100;
     uint64_t cycles_ = 0;
     std::vector<Message> queue_;
+    std::vector<RegWrite> pending_writes_;
+    long reset_after_ = -1;
 };
 
 }  // namespace
@@ -304,6 +391,18 @@ int main(int argc, char** argv) {
             continue;
         } else if (cmd == "G") {
             h.go();
+        } else if (cmd == "X") {
+            unsigned addr;
+            uint32_t value;
+            std::string flag;
+            in >> addr >> value >> flag;
+            h.attach_write(addr, value, flag == "retry");
+            continue;
+        } else if (cmd == "Z") {
+            long beats;
+            in >> beats;
+            h.reset_after(beats);
+            continue;
         } else if (cmd == "T") {
             uint64_t n;
             in >> n;

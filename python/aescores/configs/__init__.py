@@ -1,0 +1,282 @@
+"""Named presets: one `aes_axi` parameter set per reference system, plus our own best.
+
+A preset is a set of the `aes_axi` parameters of SPEC §2, the device it is built for,
+the key length its throughput is quoted for, and the published figures of the
+reference system it rebuilds (SPEC §7), so that the report can show both side by side.
+
+Which Verilog top the flow implements is chosen here too (`DEFAULT_TOP`): `aes_axi`
+does not exist yet, so the flow implements `aes_core` and passes it only the
+parameters it declares (`TopModule.params`). Switching to `aes_axi` is the one-line
+change of `DEFAULT_TOP`.
+
+The clocks a block takes and the latency of a block are functions of the parameters
+kept here in one place (`clocks_per_block`, `latency_clocks`), so throughput is
+computed the same way everywhere:
+
+    Gbit/s = 128 * LANES * Fmax[MHz] / clocks_per_block / 1000
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+ParamValue = int | str
+
+# The parameters of `aes_axi` (SPEC §2) with their defaults.
+AES_AXI_DEFAULTS: dict[str, ParamValue] = {
+    "ARCH": "PIPELINED",
+    "STAGES_PER_ROUND": 1,
+    "SBOX": "LUT",
+    "LANES": 1,
+    "MAX_KEY_BITS": 256,
+    "KEY_SLOTS": 4,
+    "DECRYPT": 1,
+    "KEY_EXPANSION": "HW",
+    "SELFTEST": 1,
+}
+
+
+@dataclass(frozen=True)
+class TopModule:
+    """A Verilog top the flow can implement: its name, clock and accepted parameters."""
+
+    name: str
+    params: tuple[str, ...]
+    clock: str = "clk"
+
+
+TOPS: dict[str, TopModule] = {
+    # The datapath without the bus logic (rtl/aes_core.v); TAG_WIDTH stays at its default.
+    "aes_core": TopModule(
+        "aes_core",
+        ("ARCH", "STAGES_PER_ROUND", "SBOX", "LANES", "MAX_KEY_BITS", "KEY_SLOTS", "DECRYPT", "KEY_EXPANSION"),
+    ),
+    # The product's top (SPEC §2), once rtl/aes_axi.v exists.
+    "aes_axi": TopModule("aes_axi", tuple(AES_AXI_DEFAULTS), clock="aclk"),
+}
+
+# The top every preset implements unless it names another: change to "aes_axi" when it lands.
+DEFAULT_TOP = "aes_core"
+
+
+@dataclass(frozen=True)
+class Published:
+    """Figures of a reference system as its authors published them (SPEC §7).
+
+    `luts` are LUTs of the authors' device (LUT6 on 7-series and UltraScale, LUT4 on
+    Virtex-II); `slices` are given where the paper reports only slices. None: not
+    published (or not given in SPEC §7).
+    """
+
+    ref: str  # "S0" .. "S4"
+    system: str
+    device: str
+    mhz: float | None = None
+    gbps: float | None = None
+    luts: int | None = None
+    slices: int | None = None
+    ff: int | None = None
+    lut_kind: str = "LUT6"  # what one of the device's LUTs is
+    luts_per_slice: int | None = None  # to bound LUTs from slices
+    note: str = ""
+
+    def area_text(self) -> str:
+        """The published area as published: '13,043 LUT / 3,877 FF', '3,576 slices' or '—'."""
+        parts = []
+        if self.luts is not None:
+            parts.append(f"{self.luts:,} LUT")
+        if self.slices is not None:
+            parts.append(f"{self.slices:,} slices")
+        if self.ff is not None:
+            parts.append(f"{self.ff:,} FF")
+        return " / ".join(parts) if parts else "—"
+
+    def lut_estimate(self) -> tuple[int, bool] | None:
+        """LUTs for a plot: (luts, exact) — from slices times LUTs per slice as an upper bound."""
+        if self.luts is not None:
+            return self.luts, True
+        if self.slices is not None and self.luts_per_slice:
+            return self.slices * self.luts_per_slice, False
+        return None
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One named configuration: `aes_axi` parameters, a target device, its reference."""
+
+    name: str
+    description: str
+    params: Mapping[str, ParamValue]
+    target: str = "ecp5-85k"
+    key_bits: int = 128  # key length the throughput and latency are quoted for
+    freq_mhz: float = 200.0  # goal given to nextpnr's timing-driven place and route
+    published: Published | None = None
+    in_default_report: bool = True  # built by `aescores report` with no preset named
+    top: str = DEFAULT_TOP  # the Verilog top implemented (a key of TOPS)
+
+    @property
+    def full_params(self) -> dict[str, ParamValue]:
+        """Every `aes_axi` parameter: the preset's values over the SPEC defaults."""
+        return {**AES_AXI_DEFAULTS, **self.params}
+
+    @property
+    def top_module(self) -> TopModule:
+        return TOPS[self.top]
+
+    def top_params(self) -> dict[str, ParamValue]:
+        """The parameters passed to the implemented top: those it declares."""
+        accepted = set(self.top_module.params)
+        return {k: v for k, v in self.full_params.items() if k in accepted}
+
+    def unapplied_params(self) -> dict[str, ParamValue]:
+        """Preset parameters the implemented top does not have (not built, e.g. SELFTEST in aes_core)."""
+        accepted = set(self.top_module.params)
+        return {k: v for k, v in self.full_params.items() if k not in accepted}
+
+    @property
+    def arch_text(self) -> str:
+        """Short architecture description for tables, e.g. 'PIPELINED x3, COMPOSITE, 2 lanes'."""
+        p = self.full_params
+        arch = str(p["ARCH"])
+        if arch == "PIPELINED":
+            arch += f" {p['STAGES_PER_ROUND']}/round"
+        parts = [arch, f"SBOX {p['SBOX']}", f"AES-{self.key_bits}", "enc/dec" if int(p["DECRYPT"]) else "enc"]
+        if int(p["LANES"]) > 1:
+            parts.append(f"{p['LANES']} lanes")
+        if p["KEY_EXPANSION"] == "HOST":
+            parts.append("host keys")
+        return ", ".join(parts)
+
+    @property
+    def clocks_per_block(self) -> int:
+        return clocks_per_block(self.full_params, self.key_bits)
+
+    @property
+    def latency_clocks(self) -> int:
+        return latency_clocks(self.full_params, self.key_bits)
+
+    @property
+    def lanes(self) -> int:
+        return int(self.full_params["LANES"])
+
+
+def rounds(key_bits: int) -> int:
+    """Nr of a key length."""
+    return {128: 10, 192: 12, 256: 14}[key_bits]
+
+
+def clocks_per_block(params: Mapping[str, ParamValue], key_bits: int = 128) -> int:
+    """Clocks per block per lane at full rate: ITERATIVE Nr+1 (key_bits), PIPELINED 1."""
+    if params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE":
+        return rounds(key_bits) + 1
+    return 1
+
+
+def latency_clocks(params: Mapping[str, ParamValue], key_bits: int = 128) -> int:
+    """Clocks from a block's input handshake to its output, ECB, no backpressure.
+
+    ITERATIVE: Nr + 2 (rtl/aes_engine_iterative.v: accept, round 0, Nr rounds, the last
+    one writing the output register), Nr of the block's key.
+    PIPELINED: NR * STAGES_PER_ROUND + 3 (rtl/aes_engine_pipelined.v: input register,
+    NR round units of STAGES_PER_ROUND registers, output register, output buffer), where
+    NR is the Nr of MAX_KEY_BITS: every block takes the same time, whatever its key.
+    The engines' header comments are the authority: keep this in step with them.
+    """
+    if params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE":
+        return rounds(key_bits) + 2
+    nr = rounds(int(params.get("MAX_KEY_BITS", AES_AXI_DEFAULTS["MAX_KEY_BITS"])))
+    return nr * int(params.get("STAGES_PER_ROUND", 1)) + 3
+
+
+def throughput_gbps(fmax_mhz: float, lanes: int, clocks: int) -> float:
+    """Gbit/s = 128 bits x lanes x Fmax / clocks per block."""
+    return 128 * lanes * fmax_mhz / clocks / 1000.0
+
+
+S0 = Published(
+    "S0", "Visconti et al., Electronics 2020", "Zynq UltraScale+ ZCU102",
+    mhz=220, gbps=28.16, luts=13043, ff=3877, note="encryption figures",
+)
+S1 = Published("S1", "Hussain & Jamal", "Virtex-7", mhz=456, gbps=5.30, note="encryption")
+S2 = Published(
+    "S2", "Granado-Criado et al., INTEGRATION 2010", "Virtex-II",
+    mhz=194.7, gbps=24.9, slices=3576, lut_kind="LUT4", luts_per_slice=2,
+)
+S3 = Published("S3", "Dixit", "Virtex-7 XC7VX690T", mhz=813, gbps=104, slices=2617, luts_per_slice=4)
+S4 = Published(
+    "S4", "AES-CTR for SoC-FPGA", "Zynq-7020 / Kintex-7", gbps=7.67,
+    note="1.8 Gbit/s on Zynq-7020, 7.67 Gbit/s on Kintex-7",
+)
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset(
+            "s0-pipelined-ttable",
+            "S0 rebuilt: fully pipelined AES-128, one stage per round, T-table rounds, encryption "
+            "(the published area is the encryptor's)",
+            {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1, "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128,
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 1},
+            freq_mhz=150, published=S0,
+        ),
+        Preset(
+            "s1-iterative",
+            "S1 rebuilt: iterative AES-128, one round per clock (11 clocks a block), encryption and "
+            "equivalent-inverse decryption, round keys expanded into RAM",
+            {"ARCH": "ITERATIVE", "SBOX": "LUT", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
+             "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+            freq_mhz=150, published=S1,
+        ),
+        Preset(
+            "s2-phase-pipelined-hostkey",
+            "S2 rebuilt: phase-level pipeline (SubBytes | ShiftRows+MixColumns | AddRoundKey), "
+            "round keys written by the host, no key-expansion logic",
+            {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 3, "SBOX": "LUT", "LANES": 1, "MAX_KEY_BITS": 128,
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HOST", "SELFTEST": 0},
+            freq_mhz=250, published=S2,
+        ),
+        Preset(
+            "s3-subpipelined",
+            "S3 rebuilt: sub-pipelined AES-128, four register stages per round, initiation interval 1",
+            {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 4, "SBOX": "LUT", "LANES": 1, "MAX_KEY_BITS": 128,
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+            freq_mhz=300, published=S3,
+        ),
+        Preset(
+            "s4-iterative-ctr4",
+            "S4 rebuilt: small iterative core, four blocks side by side for CTR, keys up to 256 bits "
+            "(throughput quoted for AES-128)",
+            {"ARCH": "ITERATIVE", "SBOX": "LUT", "LANES": 4, "MAX_KEY_BITS": 256, "KEY_SLOTS": 1,
+             "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+            freq_mhz=150, published=S4,
+        ),
+        Preset(
+            "max-throughput",
+            "Most Gbit/s on one LFE5U-85F: two lanes of the sub-pipelined AES-128 encryptor",
+            {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "LUT", "LANES": 2, "MAX_KEY_BITS": 128,
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+            freq_mhz=250,
+        ),
+        Preset(
+            "min-area",
+            "Fewest LUTs: iterative AES-128 encryption and decryption with composite-field S-boxes",
+            {"ARCH": "ITERATIVE", "SBOX": "COMPOSITE", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
+             "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+            freq_mhz=150,
+        ),
+    )
+}
+
+
+def get_preset(name: str) -> Preset:
+    """The preset called `name`; KeyError names the known ones."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise KeyError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
+
+
+def default_report_presets() -> list[Preset]:
+    """The presets `aescores report` builds when none is named."""
+    return [p for p in PRESETS.values() if p.in_default_report]

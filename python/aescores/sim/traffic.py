@@ -1,0 +1,128 @@
+"""Random traffic for aes_axi and the expected answer of every message.
+
+`expect` is the message semantics of the specification written out in Python (result
+codes, zeroed data, the IV beat), with the cipher itself from the `cryptography`
+package (OpenSSL). `random_traffic` makes messages over every mode, direction, key
+slot, length and partial last block, optionally with invalid modes, empty slots and key
+changes and clears between messages; it keeps track of which key every message must
+use, so each output can be checked exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from aescores import model
+from aescores.model import Mode
+from aescores.regmap import regs
+from aescores.sim.axi import key_items, tuser_of
+
+OK, LENGTH, MODE, SLOT, WRAP, BUILD, SELFTEST = range(7)
+
+
+@dataclass
+class Expected:
+    """What a message must come out as."""
+
+    code: int
+    data: bytes
+    blocks: int  # data blocks (BLOCKS counter)
+
+
+def expect(tuser: int, message: bytes, key: bytes | None, params: Mapping[str, object],
+           selftest_failed: bool = False) -> Expected:
+    """The output of one message, per the specification and the documented decisions."""
+    lanes = int(params["LANES"])
+    beat = 16 * lanes
+    mode, dec, slot = tuser & 7, bool(tuser & 8), tuser >> 4
+    nbeats = -(-len(message) // beat)
+
+    def blocks_in(data: bytes) -> int:
+        return -(-len(data) // 16)
+
+    code = OK
+    if selftest_failed:
+        code = SELFTEST
+    elif mode > 4:
+        code = MODE
+    elif dec and not int(params["DECRYPT"]) and mode in (Mode.ECB, Mode.CBC):
+        code = BUILD
+    elif slot >= int(params["KEY_SLOTS"]) or key is None:
+        code = SLOT
+    if code != OK:
+        # Every beat counts its lanes with data (the first too: no IV beat is taken).
+        nblk = sum(blocks_in(message[i:i + beat]) for i in range(0, len(message), beat))
+        return Expected(code, bytes(len(message)), nblk)
+    if mode != Mode.ECB and nbeats == 1:
+        return Expected(LENGTH, bytes(len(message)), 0)
+    head = b"" if mode == Mode.ECB else message[:beat]
+    data = message[len(head):]
+    nblk = blocks_in(data)
+    if mode in (Mode.ECB, Mode.CBC) and len(data) % 16:
+        whole = len(data) - len(data) % beat if len(data) % beat else len(data) - beat
+        good = model.process(Mode(mode), key, head[:16] or None, data[:whole], dec) if whole else b""
+        return Expected(LENGTH, head + good + bytes(len(data) - whole), nblk)
+    out = model.process(Mode(mode), key, head[:16] or None, data, dec)
+    code = WRAP if mode == Mode.CTR and model.ctr_wraps(head[:16], nblk) else OK
+    return Expected(code, head + out, nblk)
+
+
+@dataclass
+class Traffic:
+    """A list of harness items (messages and register writes) and their expectations."""
+
+    items: list[tuple] = field(default_factory=list)
+    expected: list[Expected] = field(default_factory=list)
+    keys: dict[int, bytes] = field(default_factory=dict)
+
+
+def random_traffic(rng: random.Random, params: Mapping[str, object], count: int, keys: dict[int, bytes], *,
+                   max_blocks: int = 8, invalid: bool = False, key_changes: float = 0.0,
+                   ctr_near_wrap: float = 0.05) -> Traffic:
+    """`count` random messages over the loaded `keys` (slot -> key).
+
+    invalid: also invalid modes, decrypt where the build has none, slots that are empty
+    or beyond KEY_SLOTS, bad lengths. key_changes: the chance, before each message, of
+    reloading or clearing a random slot (register writes that the harness performs
+    while earlier messages are still in flight).
+    """
+    lanes = int(params["LANES"])
+    beat = 16 * lanes
+    slots = int(params["KEY_SLOTS"])
+    max_bits = int(params["MAX_KEY_BITS"])
+    key_lengths = [n for n in (16, 24, 32) if 8 * n <= max_bits]
+    t = Traffic(keys=dict(keys))
+    for _ in range(count):
+        if key_changes and rng.random() < key_changes:
+            slot = rng.randrange(slots)
+            if rng.random() < 0.2:
+                t.items.append(("write", regs.KEY_CLEAR.offset, 1 << slot))
+                t.keys.pop(slot, None)
+            else:
+                key = rng.randbytes(rng.choice(key_lengths))
+                t.items.extend(key_items(slot, key))
+                t.keys[slot] = key
+        mode = rng.randrange(8 if invalid else 5)
+        dec = rng.random() < 0.5
+        slot = rng.randrange(16 if invalid and rng.random() < 0.1 else slots)
+        if not invalid and slot not in t.keys:
+            slot = rng.choice(sorted(t.keys))
+        nbytes = 16 * rng.randrange(1, max_blocks + 1)
+        if mode not in (Mode.ECB, Mode.CBC) or (invalid and rng.random() < 0.1):
+            nbytes -= rng.randrange(16)
+        data = rng.randbytes(nbytes)
+        if mode == Mode.ECB or mode > 4:
+            message = data
+        else:
+            iv = rng.randbytes(16)
+            if mode == Mode.CTR and rng.random() < ctr_near_wrap:
+                iv = b"\xff" * 15 + bytes([256 - rng.randrange(1, 4)])
+            message = iv + rng.randbytes(beat - 16) + data
+        if invalid and mode != Mode.ECB and rng.random() < 0.02:
+            message = message[:rng.randrange(1, beat + 1)]  # only an IV beat
+        tuser = tuser_of(mode, dec, slot)
+        t.items.append((tuser, message))
+        t.expected.append(expect(tuser, message, t.keys.get(slot), params))
+    return t

@@ -1,0 +1,87 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Output FIFO of the PIPELINED engine: distributed RAM, never stalls its writer
+
+/*
+ * A first-word-fall-through FIFO for the credit scheme of aes_engine_pipelined. The
+ * writer (the last pipeline register) has no ready: the engine only accepts a block when
+ * this FIFO is sure to have room for it when it arrives, so a write never finds the
+ * FIFO full. The reader side is a valid/ready stream.
+ *
+ * The memory has a synchronous write and an asynchronous read (ECP5: TRELLIS_DPR16X4
+ * distributed RAM, 16 entries x 4 bits each, banks of 16 entries multiplexed). m_data
+ * is the entry at the read pointer, so a pop only moves the pointer: m_ready drives a
+ * few pointer bits, never an enable on all WIDTH output bits, and m_valid is a
+ * register. An entry written in clock t is on m_* in clock t+1.
+ */
+module aes_pipe_fifo #(
+    // Bits per entry, at least 1.
+    parameter WIDTH = 144,
+    // Entries, a power of two from 2 to 256.
+    parameter DEPTH = 16
+) (
+    input  wire             clk,
+    input  wire             rst,
+
+    // Writes: never more than DEPTH entries held (the caller's credit guarantees it).
+    input  wire             wr_valid,
+    input  wire [WIDTH-1:0] wr_data,
+
+    // Reads.
+    output wire             m_valid,
+    input  wire             m_ready,
+    output wire [WIDTH-1:0] m_data
+);
+
+    // Address bits.
+    localparam AW = DEPTH <= 2 ? 1 : DEPTH <= 4 ? 2 : DEPTH <= 8 ? 3 : DEPTH <= 16 ? 4 :
+                    DEPTH <= 32 ? 5 : DEPTH <= 64 ? 6 : DEPTH <= 128 ? 7 : 8;
+
+    // Illegal parameter values stop elaboration: the named module does not exist.
+    generate
+        if (WIDTH < 1) begin : gen_invalid_width
+            aes_pipe_fifo_invalid_WIDTH_must_be_at_least_1 invalid_width_inst ();
+        end
+        if (DEPTH < 2 || DEPTH > 256 || (1 << AW) != DEPTH) begin : gen_invalid_depth
+            aes_pipe_fifo_invalid_DEPTH_must_be_a_power_of_two_from_2_to_256 invalid_depth_inst ();
+        end
+    endgenerate
+
+    reg [WIDTH-1:0] mem [0:DEPTH-1];
+
+    // Pointers one bit wider than the address, so that full and empty differ.
+    reg [AW:0] wr_ptr_reg, wr_ptr_next;
+    reg [AW:0] rd_ptr_reg, rd_ptr_next;
+    reg        empty_reg, empty_next;
+
+    wire pop = !empty_reg && m_ready;
+
+    always @* begin
+        wr_ptr_next = wr_ptr_reg + {{AW{1'b0}}, wr_valid};
+        rd_ptr_next = rd_ptr_reg + {{AW{1'b0}}, pop};
+        empty_next = (wr_ptr_next == rd_ptr_next);
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            wr_ptr_reg <= {AW+1{1'b0}};
+            rd_ptr_reg <= {AW+1{1'b0}};
+            empty_reg <= 1'b1;
+        end else begin
+            wr_ptr_reg <= wr_ptr_next;
+            rd_ptr_reg <= rd_ptr_next;
+            empty_reg <= empty_next;
+        end
+        if (wr_valid) begin
+            mem[wr_ptr_reg[AW-1:0]] <= wr_data;
+        end
+    end
+
+    assign m_valid = !empty_reg;
+    assign m_data = mem[rd_ptr_reg[AW-1:0]];
+
+endmodule
+
+`resetall

