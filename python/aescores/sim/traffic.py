@@ -97,7 +97,7 @@ def random_traffic(rng: random.Random, params: Mapping[str, object], count: int,
     for _ in range(count):
         if key_changes and rng.random() < key_changes:
             slot = rng.randrange(slots)
-            if rng.random() < 0.2:
+            if rng.random() < 0.2 and (invalid or len(t.keys) > 1 or slot not in t.keys):
                 t.items.append(("write", regs.KEY_CLEAR.offset, 1 << slot))
                 t.keys.pop(slot, None)
             else:
