@@ -36,3 +36,8 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     .venv/bin/python -m pip install -q -e '.[test]'
     echo "$want" > "$stamp"
 fi
+
+# cocotb loads the Python library into the simulators: Debian ships it separately.
+if ! .venv/bin/python -c "import find_libpython, sys; sys.exit(0 if find_libpython.find_libpython() else 1)" 2>/dev/null; then
+    apt_install "libpython3.$(.venv/bin/python -c 'import sys; print(sys.version_info.minor)')"
+fi
