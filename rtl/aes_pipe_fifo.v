@@ -49,6 +49,10 @@ module aes_pipe_fifo #(
         end
     endgenerate
 
+    // Distributed RAM, never block RAM: Yosys would otherwise move rd_ptr_reg into an
+    // EBR's address register (a synchronous read), and the EBR's clock-to-output
+    // (4.1 ns in nextpnr's ECP5 model) would then sit on m_data.
+    (* ram_style = "distributed" *)
     reg [WIDTH-1:0] mem [0:DEPTH-1];
 
     // Pointers one bit wider than the address, so that full and empty differ.
