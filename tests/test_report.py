@@ -43,7 +43,7 @@ def test_report_from_recorded_results_writes_three_files(recorded: dict, tmp_pat
     assert "S0: Visconti et al., Electronics 2020 | Zynq UltraScale+ ZCU102 | 220 | 28.16 | 13,043 LUT6 / 3,877 FF" in md
     assert "| 15,210 | 1,310 | 0 | 98.4 | 1.15 | 0.075 | 12 (122) | 5,504 / 1,186 | — |" in md
     assert "## Not built" in md and "`max-throughput` on ecp5-85k" in md
-    assert "pending" in md  # conformance column not wired yet
+    assert "not run for this report" in md  # the fixture was made with --no-sim
     assert json.loads((tmp_path / "results.json").read_text()) == recorded
 
 
@@ -129,8 +129,14 @@ def test_collect_without_sim_does_not_simulate(monkeypatch: pytest.MonkeyPatch) 
     assert data["presets"][0]["conformance"] is None
 
 
-def test_simulate_hook_is_pending() -> None:
-    assert report.simulate(configs.PRESETS["s1-iterative"]) is None
+def test_simulate_runs_the_conformance_set_of_the_preset(monkeypatch: pytest.MonkeyPatch) -> None:
+    import aescores.sim.command as sim_command
+
+    calls = []
+    monkeypatch.setattr(sim_command, "run_conformance",
+                        lambda name, **kw: calls.append(name) or {"passed": 3, "total": 3, "ok": True})
+    assert report.simulate(configs.PRESETS["s1-iterative"]) == {"passed": 3, "total": 3, "ok": True}
+    assert calls == ["s1-iterative"]
 
 
 def _bench():

@@ -156,9 +156,9 @@ def render_markdown(data: Mapping) -> str:
         )
     lines += [
         "",
-        "Conformance: the NIST vector simulation of each preset ("
-        + ("pending: `aescores sim` is not wired into the report yet, shown as —)."
-           if not any(r.get("conformance") for r in rows) else "see `aescores sim`)."),
+        "Conformance: blocks that passed the NIST vector set of `aescores sim PRESET` on the same"
+        + (" parameters." if data.get("simulated") else
+           " parameters (not run for this report, `--no-sim`: shown as —)."),
         "",
         "## Beside the published designs",
         "",
