@@ -366,6 +366,10 @@ module aes_mode_unit #(
                 fifo_push = 1'b1;
                 fifo_entry[E_BYPASS] = 1'b1;
                 fifo_entry[E_CODE +: 3] = code_now;
+                // The first beat of a valid non-ECB mode is its IV beat: no data blocks.
+                if (first && mode != M_ECB && mode <= M_CTR) begin
+                    fifo_entry[E_NBLK +: 4] = 4'd0;
+                end
                 consume = 1'b1;
             end else if (iv_beat) begin
                 if (!fb_busy_reg) begin
@@ -538,7 +542,10 @@ module aes_mode_unit #(
 
     // The next beat taken would open a message: with `pause`, wait.
     wire next_is_first = in_valid_reg ? in_last_reg : !msg_active_reg;
-    assign s_axis_tready = enable && (!in_valid_reg || consume) && !(pause && next_is_first);
+    // A first beat naming a slot that is loading is not taken until the load ends (SPEC §4).
+    wire new_slot_loading = |(new_slot_bit & slot_loading);
+    assign s_axis_tready = enable && (!in_valid_reg || consume) && !(pause && next_is_first) &&
+                           !(next_is_first && new_slot_loading);
 
     assign eng_valid = issue;
     assign eng_data = issue_data;

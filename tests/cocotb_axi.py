@@ -314,6 +314,7 @@ def random_message(drv: AesAxiDriver, rng: random.Random, keys: dict[int, bytes 
             code_mode = rng.randint(5, 7)                        # code 2
         elif r < 0.04:
             slot = rng.choice([s for s, k in keys.items() if k is None] + ([15] if SLOTS_N < 16 else []) or [slot])
+            dec = dec and mode_allowed(mode, dec)  # one error at a time: SPEC orders none of 3 and 5
         elif r < 0.06 and mode.whole_blocks:
             nbytes += rng.randint(1, 15)                          # code 1: partial block
         elif r < 0.07 and mode.has_iv:

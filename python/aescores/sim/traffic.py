@@ -52,8 +52,11 @@ def expect(tuser: int, message: bytes, key: bytes | None, params: Mapping[str, o
     elif slot >= int(params["KEY_SLOTS"]) or key is None:
         code = SLOT
     if code != OK:
-        # Every beat counts its lanes with data (the first too: no IV beat is taken).
+        # Every beat counts its lanes with data, but for the IV beat of a valid non-ECB
+        # mode (an invalid mode has no IV beat).
         nblk = sum(blocks_in(message[i:i + beat]) for i in range(0, len(message), beat))
+        if mode != Mode.ECB and mode <= 4:
+            nblk -= blocks_in(message[:beat])
         return Expected(code, bytes(len(message)), nblk)
     if mode != Mode.ECB and nbeats == 1:
         return Expected(LENGTH, bytes(len(message)), 0)
