@@ -202,9 +202,18 @@ end
 // ---------------------------------------------------------------- induction invariants
 // The engine's registers, seen through probe wires that engine_stream.sby connects to
 // them after flattening (rename + connect): the invariants say where every outstanding
-// block is and which tag it carries, so that k-induction needs no long prefix.
+// block is and which tag it carries, so that k-induction needs no long prefix. A run
+// with FV_NO_INVARIANTS (a plain bounded check) leaves them out.
+`ifndef FV_NO_INVARIANTS
 generate
     if (PIPELINED) begin : gen_inv_pipelined
+        // Candidate invariants for a k-induction proof of the PIPELINED engine. They held
+        // on the bounded runs tried (22 clocks), but Boolector did not finish the
+        // induction step with them within 10 minutes, so engine_stream.sby checks the
+        // PIPELINED engine by bounded model checking (FV_NO_INVARIANTS) for now. To try
+        // again: connect the probes below as the iterative task does (the FIFO words
+        // after `memory_map -formal` are named u_fifo.mem[i]: rename them first), and
+        // run with `mode prove`.
         localparam NREG = NR * S + 2;        // I, NR*S unit registers, O
         localparam AW = P_FIFO == 16 ? 4 : (P_FIFO == 32 ? 5 : (P_FIFO == 64 ? 6 : 7));
         // probes (aes_engine_pipelined / aes_pipe_fifo registers)
@@ -292,6 +301,7 @@ generate
         end
     end
 endgenerate
+`endif
 
 // Reachability: a block comes out with exactly the documented latency, and the engine
 // can be full.
