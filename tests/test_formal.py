@@ -31,6 +31,7 @@ TASKS = [
     ("sbox", "rom"),
     ("engine_stream", "iterative"),
     ("engine_stream", "pipelined"),
+    ("engine_stream", "pipelined_deep"),
     ("engine_stream", "iterative_cover"),
     ("engine_stream", "pipelined_cover"),
     ("csr_axil", "prove"),
@@ -40,7 +41,7 @@ TASKS = [
     ("csr_key_leak", "prove"),
     ("csr_key_leak", "cover"),
 ]
-SLOW_TASKS: set[tuple[str, str]] = set()
+SLOW_TASKS = {("engine_stream", "pipelined_deep")}
 
 
 def sby_tasks(sby: Path) -> list[str]:
@@ -93,8 +94,8 @@ def test_formal_task_passes(name: str, task: str) -> None:
 MUTATIONS = {
     "sbox_lut_entry": ("aes_sbox.v", "8'h53: lut_out = 8'hed", "8'h53: lut_out = 8'hec", "sbox", "comb"),
     "csr_rdata_changes_while_rvalid": (
-        "aes_csr.v", "    end else if (s_axil_rready) begin\n        r_valid_next = 1'b0;",
-        "        r_data_next  = rd_data;\n    end else if (s_axil_rready) begin\n        r_valid_next = 1'b0;",
+        "aes_csr.v", "        r_valid_next = 1'b0;\n    end\n",
+        "        r_valid_next = 1'b0;\n    end\n    r_data_next = rd_data;\n",
         "csr_axil", "prove"),
     "csr_key_word_readable": (
         "aes_csr.v", "        ADDR_MSGS: begin\n            rd_data[31:0] = msgs_count;",
@@ -122,4 +123,6 @@ def test_formal_task_catches_injected_bug(mutation: str, tmp_path: Path) -> None
     assert text.count(old) == 1, f"{mutation}: the text to change is not in {rtl_file} exactly once"
     target.write_text(text.replace(old, new))
     out = run_sby(tmp_path / "formal" / f"{name}.sby", task, tmp_path / "work" / f"{name}_{task}")
-    assert status(out) == "FAIL", f"{mutation}: {name}.sby {task} did not fail on the mutated RTL"
+    # FAIL: a counterexample from reset; UNKNOWN: the induction no longer closes (the
+    # bug needs more clocks than the base case looks at). Either way the proof is gone.
+    assert status(out) in ("FAIL", "UNKNOWN"), f"{mutation}: {name}.sby {task} still passes on the mutated RTL"
