@@ -11,6 +11,7 @@
 // loaded slot; slot_hold tells the key slots which slots blocks in flight still use.
 module aes_core #(
     // Cipher engine: "ITERATIVE" (one round per clock) or "PIPELINED" (unrolled).
+    // ITERATIVE with SBOX "TTABLE" is the interleaved engine (tables in block RAM).
     parameter [8*16-1:0] ARCH = "ITERATIVE",
     // Register stages per round when PIPELINED, 1 to 4.
     parameter STAGES_PER_ROUND = 1,
@@ -110,7 +111,23 @@ module aes_core #(
     wire [1:0] s_len = ({28'd0, s_slot} < KEY_SLOTS) ? slot_len[2*s_slot +: 2] : 2'd0;
 
     generate
-        if (!PIPELINED) begin : gen_iterative
+        if (!PIPELINED && SBOX == "TTABLE") begin : gen_interleaved
+            // T-tables in block RAM, two blocks interleaved (rtl/aes_engine_interleaved.v).
+            aes_engine_interleaved #(
+                .LANES(LANES), .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT), .TAG_WIDTH(TAG_WIDTH)
+            ) u_engine (
+                .clk(clk), .rst(rst),
+                .s_valid(s_valid), .s_ready(s_ready), .s_data(s_data), .s_slot(s_slot),
+                .s_decrypt(s_decrypt), .s_len(s_len), .s_tag(s_tag),
+                .m_valid(m_valid), .m_ready(m_ready), .m_data(m_data), .m_tag(m_tag),
+                .rk_slot(rd_slot[3:0]), .rk_idx(rd_idx), .rk_dec(rd_dec[0]), .rk_key(rd_key[127:0])
+            );
+            assign rd_slot[4*15-1:4] = {4*14{1'b0}};
+            assign rd_dec[14:1] = 14'd0;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_ports = &{1'b0, rd_key[128*15-1:128], STAGES_PER_ROUND[0]};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end else if (!PIPELINED) begin : gen_iterative
             aes_engine_iterative #(
                 .SBOX(SBOX), .LANES(LANES), .DECRYPT(DECRYPT), .TAG_WIDTH(TAG_WIDTH)
             ) u_engine (

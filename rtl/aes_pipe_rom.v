@@ -2,7 +2,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Dual-port registered ROM of the PIPELINED engine's TTABLE rounds (one EBR on ECP5)
+// Dual-port registered T-table ROM of the TTABLE engines (block RAM on ECP5)
 
 /*
  * Two independent synchronous read ports on one table: q_x is table[addr_x] one clock
@@ -17,6 +17,11 @@
  *                  {0b*Si(x), 0d*Si(x), 09*Si(x), 0e*Si(x)} (aes_inv_ttable).
  * TABLE "INV8"     256 x 8, entry x = Si(x), the inverse S-box (the last decryption
  *                  round, whose table Td0 has no plain Si(x) byte).
+ * TABLE "ENCL32"   512 x 32 for the interleaved ITERATIVE engine: entry {0, x} = T0(x),
+ *                  entry {1, x} = {0, 0, 0, S(x)} (the last round: SubBytes only, the
+ *                  byte in the row-0 position, rotated into its row like T0).
+ * TABLE "ENCDECL32" 1024 x 32: entry {0, l, x} as ENCL32, entry {1, 0, x} = Td0(x),
+ *                  entry {1, 1, x} = {0, 0, 0, Si(x)}.
  *
  * The contents are computed at elaboration from the S-box and inverse S-box of
  * FIPS-197 (written below as 2048-bit constants, byte x in bits [8x+7:8x]) with xtime,
@@ -69,8 +74,10 @@ localparam [2047:0] INV_SBOX_BYTES = {
 generate
     if (!((TABLE == "ENC16" && ABITS == 8 && DBITS == 16)
           || (TABLE == "ENCDEC32" && ABITS == 9 && DBITS == 32)
-          || (TABLE == "INV8" && ABITS == 8 && DBITS == 8))) begin : gen_invalid
-        aes_pipe_rom_invalid_TABLE_ABITS_DBITS_must_be_ENC16_8_16_or_ENCDEC32_9_32_or_INV8_8_8 invalid_table_inst ();
+          || (TABLE == "INV8" && ABITS == 8 && DBITS == 8)
+          || (TABLE == "ENCL32" && ABITS == 9 && DBITS == 32)
+          || (TABLE == "ENCDECL32" && ABITS == 10 && DBITS == 32))) begin : gen_invalid
+        aes_pipe_rom_invalid_TABLE_ABITS_DBITS_combination invalid_table_inst ();
     end
 endgenerate
 
@@ -99,6 +106,13 @@ function [DBITS-1:0] entry;
             word = {24'd0, si};
         end else if (TABLE == "ENC16") begin
             word = {16'd0, s2, s};
+        end else if (TABLE == "ENCL32" || TABLE == "ENCDECL32") begin
+            case (a / 256)
+                0: word = {s2 ^ s, s, s, s2};
+                1: word = {24'd0, s};
+                2: word = {si8 ^ si2 ^ si, si8 ^ si4 ^ si, si8 ^ si, si8 ^ si4 ^ si2};
+                default: word = {24'd0, si};
+            endcase
         end else if (a < 256) begin
             word = {s2 ^ s, s, s, s2};
         end else begin

@@ -2,7 +2,8 @@
 
 A handful of builds cover the parameter space that changes behaviour: ITERATIVE with
 one lane, PIPELINED with four, an encryption-only 128-bit build without self-test, a
-fault-injected build, and a host-key-expansion build. Each pytest test runs a group of
+fault-injected build, a host-key-expansion build, and the interleaved ITERATIVE engine
+(SBOX TTABLE). Each pytest test runs a group of
 cocotb tests on one build; builds are cached under build/cocotb and shared by every
 test that uses the same parameters. Tests on the same build take turns (a file lock),
 since a build folder holds one simulation's results at a time; under `pytest -n 2` the
@@ -36,6 +37,8 @@ BUILDS: dict[str, dict[str, object]] = {
                            "KEY_SLOTS": 16},
     "iter8-composite": {"ARCH": "ITERATIVE", "SBOX": "COMPOSITE", "LANES": 8, "KEY_SLOTS": 1},
     "pipe4-host-enc": {"ARCH": "PIPELINED", "LANES": 4, "KEY_EXPANSION": "HOST", "DECRYPT": 0},
+    # The interleaved engine (T-tables in block RAM), as the min-area preset builds it.
+    "iter-ttable": {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "MAX_KEY_BITS": 128, "KEY_SLOTS": 2},
 }
 
 VECTORS = ["test_sp800_38a_every_mode_direction_and_key_size", "test_cavp_mmt_cbc_cfb128_ofb",
@@ -92,6 +95,7 @@ CI_RUNS = [
     _param("iter", "random"), _param("enc128", "vectors"), _param("iter", "keys"),
     _param("enc128", "random"), _param("enc128", "keys"),
     _param("pipe4", "vectors"), _param("pipe4", "random"), _param("pipe4", "keys"),
+    _param("iter-ttable", "regs"), _param("iter-ttable", "vectors"), _param("iter-ttable", "keys"),
 ]
 
 

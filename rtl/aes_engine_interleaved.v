@@ -1,0 +1,298 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// ITERATIVE AES engine with T-tables in block RAM and two blocks interleaved.
+//
+// This is what aes_core builds for ARCH="ITERATIVE", SBOX="TTABLE": the smallest engine
+// of the library in LUTs, because SubBytes, ShiftRows and MixColumns are all table reads.
+//
+// Datapath (per lane). A round is two clocks:
+//   E  16 lookups in registered ROMs (aes_pipe_rom, eight dual-port tables; one DP16KD
+//      each on ECP5 for encryption only, two with decryption), the table output
+//      registered in fabric flip-flops (R) so that the EBR's slow clock-to-output only
+//      has to reach a flip-flop;
+//   X  each output column is the XOR of four lookups, each rotated into its rows, and the
+//      round key: two LUT levels; one more (rows 1 and 3) picks the next table address by
+//      direction (ShiftRows or InvShiftRows). The result is the next round's table
+//      address, or, after the last round, the output block.
+// While one block is in E, the other is in X: two blocks ("contexts") share the tables
+// and the XOR network, each doing one round every two clocks, so the engine still
+// completes one round per clock. A table address is {direction, last round, byte}: the
+// last round reads {0, 0, 0, S(x)} (or Si(x)) through the same XOR network, and
+// decryption reads Td0 (equivalent inverse cipher, round keys from the key store in
+// equivalent-inverse order, so round i reads index i in both directions).
+//
+// Contexts. The context in X is always register set A, the other B; every clock A takes
+// B's values and B takes A's updated ones, so the control never multiplexes by phase.
+// A context holds one block: round 0 (load: input XOR round key 0), rounds 1 .. Nr-1
+// (T-table round), round Nr (the output is written to the output FIFO).
+//
+// Input and keys. A block is accepted into an input register. Two clocks before a
+// context's next X it commits the waiting block (reads its round key 0 from the key
+// store, whose data comes one clock after the address and is then registered here), and
+// loads it two clocks later, freeing the input register. A context that finishes a block
+// commits the next one in the same X, so back to back each context takes Nr+1 turns of
+// two clocks per block, and the two together one block every Nr+1 clocks (11, 13, 15),
+// as the single-context ITERATIVE engine.
+//
+// Order and backpressure. Blocks leave through a 4-entry FIFO (aes_pipe_fifo) in the
+// order they finish; a block is only committed when the FIFO is sure to have room for it
+// (a credit count, as in the PIPELINED engine, so nothing stalls inside), and only if it
+// cannot finish before the block in the other context (mixed key lengths), so the output
+// order is the input order.
+//
+// Latency: 2 Nr + 4 clocks from the input handshake to m_valid for a block that finds the
+// engine idle (committed in the next clock, loaded two clocks later, Nr rounds of two
+// clocks, one clock in the FIFO). Under load a block waits in the input register until a
+// context is free, up to 2 (Nr + 1) clocks more, where the single-context engine would
+// hold s_ready low instead.
+module aes_engine_interleaved #(
+    // 128-bit blocks per beat, processed side by side: 1, 2, 4 or 8.
+    parameter LANES = 1,
+    // Longest key length accepted, 128, 192 or 256 (only sizes the round counters).
+    parameter MAX_KEY_BITS = 256,
+    // 1: decryption (equivalent inverse cipher) too; 0: encryption only.
+    parameter DECRYPT = 1,
+    // Width of the tag carried with each block.
+    parameter TAG_WIDTH = 8
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+
+    // Blocks in.
+    input  wire                   s_valid,
+    output wire                   s_ready,
+    input  wire [128*LANES-1:0]   s_data,
+    input  wire [3:0]             s_slot,
+    input  wire                   s_decrypt,
+    input  wire [1:0]             s_len,
+    input  wire [TAG_WIDTH-1:0]   s_tag,
+
+    // Blocks out.
+    output wire                   m_valid,
+    input  wire                   m_ready,
+    output wire [128*LANES-1:0]   m_data,
+    output wire [TAG_WIDTH-1:0]   m_tag,
+
+    // Round-key read port of the key store (data one clock after the address).
+    output wire [3:0]             rk_slot,
+    output wire [3:0]             rk_idx,
+    output wire                   rk_dec,
+    input  wire [127:0]           rk_key
+);
+
+    localparam W = 128 * LANES;
+    localparam FIFO_DEPTH = 4;
+
+    generate
+        if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8) begin : gen_invalid_lanes
+            aes_engine_interleaved_invalid_LANES_must_be_1_2_4_or_8 invalid_lanes_inst ();
+        end
+        if (MAX_KEY_BITS != 128 && MAX_KEY_BITS != 192 && MAX_KEY_BITS != 256) begin : gen_invalid_key_bits
+            aes_engine_interleaved_invalid_MAX_KEY_BITS_must_be_128_192_or_256 invalid_key_bits_inst ();
+        end
+    endgenerate
+
+    // Nr of a key length code (0: 128, 1: 192, 2: 256), limited to what the build accepts.
+    function [3:0] rounds_of(input [1:0] len);
+        begin
+            if (MAX_KEY_BITS == 128 || len == 2'd0) begin
+                rounds_of = 4'd10;
+            end else if (MAX_KEY_BITS == 192 || len == 2'd1) begin
+                rounds_of = 4'd12;
+            end else begin
+                rounds_of = 4'd14;
+            end
+        end
+    endfunction
+
+    // ------------------------------------------------------------------------------
+    // Input register: one block waiting for a context.
+
+    reg                 in_valid_reg;
+    reg                 in_taken_reg;     // committed to a context, loaded two clocks later
+    reg [W-1:0]         in_data_reg;
+    reg [3:0]           in_slot_reg;
+    reg                 in_dec_reg;
+    reg [3:0]           in_nr_reg;
+    reg [TAG_WIDTH-1:0] in_tag_reg;
+
+    // ------------------------------------------------------------------------------
+    // Contexts: A is in X this clock, B in E.
+
+    reg                 a_busy_reg, b_busy_reg;
+    reg [3:0]           a_rnd_reg, b_rnd_reg;     // the round whose key this X adds
+    reg [3:0]           a_nr_reg, b_nr_reg;
+    reg                 a_dec_reg, b_dec_reg;
+    reg [3:0]           a_slot_reg, b_slot_reg;
+    reg [TAG_WIDTH-1:0] a_tag_reg, b_tag_reg;
+
+    wire a_load = a_busy_reg && (a_rnd_reg == 4'd0);
+    wire a_finish = a_busy_reg && (a_rnd_reg == a_nr_reg);
+    wire a_round = a_busy_reg && !a_finish;                 // load or rounds 1 .. Nr-1
+    wire a_last_next = (a_rnd_reg + 4'd1 == a_nr_reg);       // the lookups of this E are round Nr
+
+    // Blocks committed and not yet read from the output FIFO.
+    reg [2:0] outstanding_reg;
+    wire      pop = m_valid && m_ready;
+    // The waiting block would finish after the block in B (B's X comes one clock before
+    // A's, B finishes 2 (nr_b - rnd_b) + 1 clocks from now, this block 2 nr + 2).
+    wire      order_ok = !b_busy_reg || ({1'b0, in_nr_reg} + {1'b0, b_rnd_reg} >= {1'b0, b_nr_reg});
+    wire      commit = in_valid_reg && !in_taken_reg && (!a_busy_reg || a_finish)
+                       && (outstanding_reg < FIFO_DEPTH) && order_ok;
+
+    assign s_ready = !in_valid_reg || a_load;
+    wire   accept = s_valid && s_ready;
+
+    // Round key for A's next X (two clocks from now: the store's read, then rk_reg).
+    assign rk_slot = commit ? in_slot_reg : a_slot_reg;
+    assign rk_idx = commit ? 4'd0 : a_rnd_reg + 4'd1;
+    assign rk_dec = commit ? in_dec_reg : a_dec_reg;
+
+    reg [127:0] rk_reg;
+
+    always @(posedge clk) begin
+        rk_reg <= rk_key;
+    end
+
+    // ------------------------------------------------------------------------------
+    // Datapath.
+
+    wire [W-1:0] x_out;
+
+    genvar l, j, r;
+    generate
+        for (l = 0; l < LANES; l = l + 1) begin : gen_lane
+            // The 16 lookups of the round in E: port (r, j) feeds output column j from row r.
+            wire [511:0] q;
+            reg  [511:0] q_reg;
+            always @(posedge clk) begin
+                q_reg <= q;
+            end
+
+            // X: column j = XOR over r of lookup (r, j) rotated down r rows, then the key;
+            // a load takes the input block instead.
+            wire [127:0] p;
+            for (j = 0; j < 4; j = j + 1) begin : gen_col
+                wire [31:0] t0 = q_reg[32*(4*j + 0) +: 32];
+                wire [31:0] t1 = q_reg[32*(4*j + 1) +: 32];
+                wire [31:0] t2 = q_reg[32*(4*j + 2) +: 32];
+                wire [31:0] t3 = q_reg[32*(4*j + 3) +: 32];
+                assign p[32*j +: 32] = t0 ^ {t1[23:0], t1[31:24]} ^ {t2[15:0], t2[31:16]}
+                                       ^ {t3[7:0], t3[31:8]};
+            end
+            wire [127:0] s = rk_reg ^ (a_load ? in_data_reg[128*l +: 128] : p);
+            assign x_out[128*l +: 128] = s;
+
+            // Table addresses for the next E: port (r, j) reads byte (r, j + r) of s, or
+            // (r, j - r) when decrypting (state byte (r, c) is byte 4c + r).
+            for (j = 0; j < 4; j = j + 1) begin : gen_port_col
+                for (r = 0; r < 4; r = r + 1) begin : gen_port_row
+                    wire [7:0] b_enc = s[8*(4*((j + r) % 4) + r) +: 8];
+                    wire [7:0] b_dec = s[8*(4*((j + 4 - r) % 4) + r) +: 8];
+                    wire [7:0] addr_byte = (DECRYPT != 0 && a_dec_reg) ? b_dec : b_enc;
+                    if (r % 2 == 0) begin : gen_rom
+                        // One dual-port table for rows r and r+1 of column j.
+                        wire [7:0] b2_enc = s[8*(4*((j + r + 1) % 4) + r + 1) +: 8];
+                        wire [7:0] b2_dec = s[8*(4*((j + 4 - r - 1) % 4) + r + 1) +: 8];
+                        wire [7:0] addr2_byte = (DECRYPT != 0 && a_dec_reg) ? b2_dec : b2_enc;
+                        if (DECRYPT != 0) begin : gen_encdec
+                            aes_pipe_rom #(.TABLE("ENCDECL32"), .ABITS(10), .DBITS(32)) u_rom (
+                                .clk(clk),
+                                .addr_a({a_dec_reg, a_last_next, addr_byte}),
+                                .q_a(q[32*(4*j + r) +: 32]),
+                                .addr_b({a_dec_reg, a_last_next, addr2_byte}),
+                                .q_b(q[32*(4*j + r + 1) +: 32])
+                            );
+                        end else begin : gen_enc
+                            aes_pipe_rom #(.TABLE("ENCL32"), .ABITS(9), .DBITS(32)) u_rom (
+                                .clk(clk),
+                                .addr_a({a_last_next, addr_byte}),
+                                .q_a(q[32*(4*j + r) +: 32]),
+                                .addr_b({a_last_next, addr2_byte}),
+                                .q_b(q[32*(4*j + r + 1) +: 32])
+                            );
+                        end
+                    end else begin : gen_odd_row
+                        // Row r is read by the table of row r-1.
+                        /* verilator lint_off UNUSEDSIGNAL */
+                        wire unused_addr = &{1'b0, addr_byte};
+                        /* verilator lint_on UNUSEDSIGNAL */
+                    end
+                end
+            end
+        end
+        if (DECRYPT == 0) begin : gen_no_dec
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_dec = &{1'b0, a_dec_reg};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------------------
+    // Control.
+
+    always @(posedge clk) begin
+        if (rst) begin
+            in_valid_reg <= 1'b0;
+            in_taken_reg <= 1'b0;
+            a_busy_reg <= 1'b0;
+            b_busy_reg <= 1'b0;
+            outstanding_reg <= 3'd0;
+        end else begin
+            if (accept) begin
+                in_valid_reg <= 1'b1;
+                in_taken_reg <= 1'b0;
+            end else if (a_load) begin
+                in_valid_reg <= 1'b0;
+                in_taken_reg <= 1'b0;
+            end else if (commit) begin
+                in_taken_reg <= 1'b1;
+            end
+            // A and B swap; A leaves updated.
+            a_busy_reg <= b_busy_reg;
+            b_busy_reg <= a_round || commit;
+            outstanding_reg <= outstanding_reg + {2'd0, commit} - {2'd0, pop};
+        end
+
+        if (accept) begin
+            in_data_reg <= s_data;
+            in_slot_reg <= s_slot;
+            in_dec_reg <= (DECRYPT != 0) && s_decrypt;
+            in_nr_reg <= rounds_of(s_len);
+            in_tag_reg <= s_tag;
+        end
+
+        a_rnd_reg <= b_rnd_reg;
+        a_nr_reg <= b_nr_reg;
+        a_dec_reg <= b_dec_reg;
+        a_slot_reg <= b_slot_reg;
+        a_tag_reg <= b_tag_reg;
+        if (a_round) begin
+            b_rnd_reg <= a_rnd_reg + 4'd1;
+            b_nr_reg <= a_nr_reg;
+            b_dec_reg <= a_dec_reg;
+            b_slot_reg <= a_slot_reg;
+            b_tag_reg <= a_tag_reg;
+        end else begin
+            b_rnd_reg <= 4'd0;
+            b_nr_reg <= in_nr_reg;
+            b_dec_reg <= in_dec_reg;
+            b_slot_reg <= in_slot_reg;
+            b_tag_reg <= in_tag_reg;
+        end
+    end
+
+    // ------------------------------------------------------------------------------
+    // Output: finished blocks in order.
+
+    aes_pipe_fifo #(.WIDTH(W + TAG_WIDTH), .DEPTH(FIFO_DEPTH)) u_fifo (
+        .clk(clk), .rst(rst),
+        .wr_valid(a_finish), .wr_data({a_tag_reg, x_out}),
+        .m_valid(m_valid), .m_ready(m_ready), .m_data({m_tag, m_data})
+    );
+
+endmodule
+
+`resetall
