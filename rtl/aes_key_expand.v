@@ -11,14 +11,17 @@
 // (InvMixColumns(rk[r]) for 0 < r < Nr, rk[r] itself for r = 0 and r = Nr) follows two
 // clocks later (`wr_dec_valid`, `wr_dec_idx`): InvMixColumns is applied one word at a
 // time, to the registered word, off the path of the recurrence. A load takes 44, 52 or
-// 60 clocks of `run`, plus two for the last decryption key. When the last round key is
+// 60 clocks of `run` (with SBOX "TTABLE" two more per SubWord: 20, 16 or 26), plus two for
+// the last decryption key. When the last round key is
 // written the captured key is zeroized and `busy` falls.
 //
 // Only the last Nk words are kept (a 256-bit window), with one SubWord (four S-boxes)
 // and, for decryption, one InvMixColumns column. MAX_KEY_BITS=128 fixes the key length
 // at 128 bits, which removes the length multiplexers.
 module aes_key_expand #(
-    // S-box implementation of SubWord: "LUT" or "COMPOSITE" ("TTABLE" uses "LUT").
+    // S-box implementation of SubWord: "LUT" or "COMPOSITE"; "TTABLE": two dual-port
+    // tables in block RAM whose output is registered again in fabric (a word that needs
+    // SubWord waits two clocks for it).
     parameter [8*16-1:0] SBOX = "LUT",
     // 1: also produce the decryption round keys; 0: encryption only.
     parameter DECRYPT = 1,
@@ -44,7 +47,7 @@ module aes_key_expand #(
     output wire [127:0] wr_dec_key
 );
 
-    localparam [8*16-1:0] SBOX_WORD = (SBOX == "TTABLE") ? "LUT" : SBOX;
+    localparam TABLE_SBOX = (SBOX == "TTABLE");
 
     reg  [255:0] win_reg, win_next;     // w[i-8] .. w[i-1], newest in [255:224]
     reg  [95:0]  acc_reg, acc_next;     // words of the round key being assembled
@@ -75,15 +78,45 @@ module aes_key_expand #(
     wire [31:0] sub_in = rot ? {w_prev[7:0], w_prev[31:8]} : w_prev;
     wire [31:0] sub_out;
 
+    wire        first_words = (word_reg < {2'b00, nk});
+    wire        use_sub = rot || (len_reg == 2'd2 && kmod_reg == 3'd4);
+    // Tables: a word that needs SubWord waits two clocks (stall) while the tables read
+    // sub_in and their output is registered (sub_wait_reg counts 0, 1, 2).
+    reg  [1:0]  sub_wait_reg;
+    wire        stall = TABLE_SBOX && busy_reg && !first_words && use_sub && (sub_wait_reg != 2'd2);
+
     genvar b;
     generate
-        for (b = 0; b < 4; b = b + 1) begin : gen_subword
-            aes_sbox #(.IMPL(SBOX_WORD)) u_sbox (.in(sub_in[8*b +: 8]), .out(sub_out[8*b +: 8]));
+        if (TABLE_SBOX) begin : gen_subword_rom
+            for (b = 0; b < 4; b = b + 2) begin : gen_pair
+                // Entry x = {2 S(x), S(x)}: the low byte is the S-box.
+                wire [15:0] qa, qb;
+                aes_pipe_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_rom (
+                    .clk(clk), .addr_a(sub_in[8*b +: 8]), .q_a(qa), .addr_b(sub_in[8*(b+1) +: 8]), .q_b(qb)
+                );
+                reg [15:0] sub_q_reg;
+                always @(posedge clk) begin
+                    sub_q_reg <= {qb[7:0], qa[7:0]};
+                end
+                assign sub_out[8*b +: 16] = sub_q_reg;
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire unused_q = &{1'b0, qa[15:8], qb[15:8]};
+                /* verilator lint_on UNUSEDSIGNAL */
+            end
+        end else begin : gen_subword
+            for (b = 0; b < 4; b = b + 1) begin : gen_sbox
+                aes_sbox #(.IMPL(SBOX)) u_sbox (.in(sub_in[8*b +: 8]), .out(sub_out[8*b +: 8]));
+            end
         end
     endgenerate
 
-    wire        first_words = (word_reg < {2'b00, nk});
-    wire        use_sub = rot || (len_reg == 2'd2 && kmod_reg == 3'd4);
+    always @(posedge clk) begin
+        if (rst) begin
+            sub_wait_reg <= 2'd0;
+        end else begin
+            sub_wait_reg <= stall ? sub_wait_reg + 2'd1 : 2'd0;
+        end
+    end
     wire [31:0] temp = rot ? (sub_out ^ {24'd0, rcon_reg}) : (use_sub ? sub_out : w_prev);
 
     // w[i]: a key word for i < Nk, else the recurrence.
@@ -127,7 +160,7 @@ module aes_key_expand #(
             end else if (tail_reg == 2'd1) begin
                 acc_next = 96'd0;   // the last words have gone through
             end
-        end else if (run) begin
+        end else if (run && !stall) begin
             acc_next = {w_new, acc_reg[95:32]};
             word_next = word_reg + 6'd1;
             if (first_words) begin
@@ -177,7 +210,7 @@ module aes_key_expand #(
 
     // A round key is complete when its fourth word is produced.
     wire [3:0]   round = word_reg[5:2];
-    wire         produce = busy_reg && run;
+    wire         produce = busy_reg && run && !stall;
 
     assign wr_enc_valid = produce && (word_reg[1:0] == 2'b11);
     assign wr_enc_idx = round;
