@@ -122,32 +122,53 @@ module aes_engine_interleaved #(
     // Contexts: A is in X this clock, B in E.
 
     reg                 a_busy_reg, b_busy_reg;
-    reg [3:0]           a_rnd_reg, b_rnd_reg;     // the round whose key this X adds
+    reg [3:0]           b_rnd_reg;                // the round whose key B's next X adds
     reg [3:0]           a_nr_reg, b_nr_reg;
     reg                 a_dec_reg, b_dec_reg;
     reg [3:0]           a_slot_reg, b_slot_reg;
     reg [TAG_WIDTH-1:0] a_tag_reg, b_tag_reg;
 
-    wire a_load = a_busy_reg && (a_rnd_reg == 4'd0);
-    wire a_finish = a_busy_reg && (a_rnd_reg == a_nr_reg);
+    // Decoded from B one clock ahead (A's values are B's of the previous clock), so the
+    // control of a clock starts from flip-flops: A loads (round 0), A finishes (round Nr),
+    // the lookups of this E are round Nr, and A's next round index.
+    reg        a_load_reg, a_finish_reg, a_last_next_reg;
+    reg [3:0]  a_rnd_inc_reg;
+    always @(posedge clk) begin
+        if (rst) begin
+            a_load_reg <= 1'b0;
+            a_finish_reg <= 1'b0;
+        end else begin
+            a_load_reg <= b_busy_reg && (b_rnd_reg == 4'd0);
+            a_finish_reg <= b_busy_reg && (b_rnd_reg == b_nr_reg);
+        end
+        a_last_next_reg <= (b_rnd_reg + 4'd1 == b_nr_reg);
+        a_rnd_inc_reg <= b_rnd_reg + 4'd1;
+    end
+
+    wire a_load = a_load_reg;
+    wire a_finish = a_finish_reg;
     wire a_round = a_busy_reg && !a_finish;                 // load or rounds 1 .. Nr-1
-    wire a_last_next = (a_rnd_reg + 4'd1 == a_nr_reg);       // the lookups of this E are round Nr
+    wire a_last_next = a_last_next_reg;
 
     // Blocks committed and not yet read from the output FIFO.
     reg [2:0] outstanding_reg;
     wire      pop = m_valid && m_ready;
-    // The waiting block would finish after the block in B (B's X comes one clock before
-    // A's, B finishes 2 (nr_b - rnd_b) + 1 clocks from now, this block 2 nr + 2).
-    wire      order_ok = !b_busy_reg || ({1'b0, in_nr_reg} + {1'b0, b_rnd_reg} >= {1'b0, b_nr_reg});
+    // The waiting block would finish after the block in B: B's X comes one clock before
+    // A's, so B finishes 2 (nr_b - rnd_b) + 1 clocks from now and this block 2 nr + 2;
+    // it does if nr >= nr_b - rnd_b. Checked conservatively (a shorter key waits until
+    // B is past round 3, nr_b - nr being 2 or 4), which needs no adder; with
+    // MAX_KEY_BITS=128 every block has the same Nr and the check is constant.
+    wire      order_ok = (MAX_KEY_BITS == 128) || !b_busy_reg || (in_nr_reg >= b_nr_reg)
+                         || (b_rnd_reg >= 4'd4);
     wire      commit = in_valid_reg && !in_taken_reg && (!a_busy_reg || a_finish)
-                       && (outstanding_reg < FIFO_DEPTH) && order_ok;
+                       && !outstanding_reg[2] && order_ok;   // fewer than FIFO_DEPTH (4)
 
     assign s_ready = !in_valid_reg || a_load;
     wire   accept = s_valid && s_ready;
 
     // Round key for A's next X (two clocks from now: the store's read, then rk_reg).
     assign rk_slot = commit ? in_slot_reg : a_slot_reg;
-    assign rk_idx = commit ? 4'd0 : a_rnd_reg + 4'd1;
+    assign rk_idx = commit ? 4'd0 : a_rnd_inc_reg;
     assign rk_dec = commit ? in_dec_reg : a_dec_reg;
 
     reg [127:0] rk_reg;
@@ -264,13 +285,12 @@ module aes_engine_interleaved #(
             in_tag_reg <= s_tag;
         end
 
-        a_rnd_reg <= b_rnd_reg;
         a_nr_reg <= b_nr_reg;
         a_dec_reg <= b_dec_reg;
         a_slot_reg <= b_slot_reg;
         a_tag_reg <= b_tag_reg;
         if (a_round) begin
-            b_rnd_reg <= a_rnd_reg + 4'd1;
+            b_rnd_reg <= a_rnd_inc_reg;
             b_nr_reg <= a_nr_reg;
             b_dec_reg <= a_dec_reg;
             b_slot_reg <= a_slot_reg;
