@@ -16,6 +16,7 @@ from aescores.sim.axi import AXI_DEFAULTS, AxiSim, tuser_of
 CONFIGS = {
     "ITERATIVE, 1 lane": {"ARCH": "ITERATIVE"},
     "ITERATIVE, 4 lanes": {"ARCH": "ITERATIVE", "LANES": 4},
+    "ITERATIVE TTABLE (interleaved), 1 lane": {"ARCH": "ITERATIVE", "SBOX": "TTABLE"},
     "PIPELINED 1 stage/round, 1 lane": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1},
     "PIPELINED 1 stage/round, 4 lanes": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1, "LANES": 4},
 }
@@ -24,12 +25,15 @@ CONFIGS = {
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--blocks", type=int, default=512)
+    ap.add_argument("--only", nargs="*", help="configurations to run (substrings of their names)")
     args = ap.parse_args()
     key = bytes(range(16))
     iv = bytes(range(16, 32))
     print(f"| configuration | mode | direction | clocks per block | blocks per clock |")
     print("|---|---|---|---|---|")
     for name, params in CONFIGS.items():
+        if args.only and not any(o in name for o in args.only):
+            continue
         full = {**AXI_DEFAULTS, **params}
         beat = 16 * int(full["LANES"])
         with AxiSim(full) as sim:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -29,6 +30,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--force", action="store_true", help="ignore the cache and run the tools again")
     p.add_argument("--no-xc7", action="store_true", help="skip the Yosys synth_xilinx cell counts (quicker)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.add_argument("--top", choices=sorted(configs.TOPS),
+                   help=f"Verilog top to implement (default: the preset's, {configs.DEFAULT_TOP}); "
+                        "aes_axi includes the AXI logic, the mode unit and the self-test")
     p.set_defaults(func=run)
 
 
@@ -61,8 +65,11 @@ def run(args: argparse.Namespace) -> int:
     if args.freq is not None and args.freq <= 0:
         raise CliError("--freq must be positive")
     try:
+        preset = configs.get_preset(args.preset)
+        if args.top:
+            preset = dataclasses.replace(preset, top=args.top)
         row = implement_preset(
-            args.preset, args.target, seed=args.seed, freq_mhz=args.freq, force=args.force,
+            preset, args.target, seed=args.seed, freq_mhz=args.freq, force=args.force,
             xc7=not args.no_xc7, progress=stderr_progress(),
         )
     except (FlowError, tools.ToolError) as exc:
