@@ -11,6 +11,9 @@ kept in the result's folder):
    (`synth_stat.json`), netlist `netlist.json` (deleted once placed and routed: it is
    large). A design whose cell counts already exceed the device stops here with
    `DoesNotFit`.
+   On ECP5, flip-flops that register a block RAM's output every clock are then moved
+   into the DP16KD's own output register (`flow.ebr_outreg`; Yosys 0.70 maps every
+   block RAM with REGMODE=NOREG).
 4. pnr: nextpnr with `--report pnr_report.json` (utilisation and achieved Fmax per
    clock), a frequency goal (`--freq`) so that the Fmax is computed, `--seed`, and
    `--timing-allow-fail` so a missed goal still gives a result.
@@ -37,7 +40,7 @@ from typing import Callable, Mapping, Sequence
 
 from aescores import paths, tools
 
-from . import cache, targets, wrapper
+from . import cache, ebr_outreg, targets, wrapper
 from .targets import Target
 
 Progress = Callable[[str], None]
@@ -360,6 +363,13 @@ def implement(
                     f"{'; '.join(over)} (logs in {folder})"
                 )
 
+            outreg_ports = 0
+            if tgt.family == "ecp5":
+                # Registers right behind a block RAM's output go into the block RAM.
+                outreg_ports = ebr_outreg.absorb_file(folder / "netlist.json")
+                if outreg_ports:
+                    say(f"ebr_outreg: {outreg_ports} block-RAM read ports take their output register inside")
+
             say(f"nextpnr: place and route on {tgt.device} (goal {freq:g} MHz, seed {seed})")
             t0 = time.monotonic()
             report = _place_and_route(design, tgt, folder, seed, freq, pin_file)
@@ -403,6 +413,7 @@ def implement(
         "wrapper": {"style": tgt.io, "in_bits": ports.in_bits, "out_bits": ports.out_bits,
                     "ff": w_ff, "lut4": w_lut},
         "critical_path": critical_path(report),
+        "ebr_outreg_ports": outreg_ports,
         "utilization": {k: v for k, v in sorted(utilization.items()) if v.get("used")},
         "synth_cells": dict(sorted(cells.items())),
         "xc7": xc7_result,
