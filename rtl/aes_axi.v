@@ -92,13 +92,13 @@ module aes_axi #(
     // Engine latency (see the engines' headers), and the IP's: one clock in the input
     // register of the mode unit, one in its output register.
     // ITERATIVE with TTABLE is the interleaved engine (two blocks, tables in block RAM):
-    // 2 Nr + 4 clocks for a block that finds the engine idle.
+    // 3 Nr + 5 clocks for a block that finds the engine idle.
     localparam INTERLEAVED = !PIPELINED && (SBOX == "TTABLE");
-    localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 3 : (INTERLEAVED ? 2 * NR + 4 : NR + 2);
+    localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 3 : (INTERLEAVED ? 3 * NR + 5 : NR + 2);
     localparam LATENCY = CORE_LATENCY + 2;
     localparam [31:0] LATENCY_WORD = LATENCY;
     // Side FIFO of the mode unit: room for every pass the engine can hold, for full rate.
-    localparam SIDE_DEPTH = !PIPELINED ? (INTERLEAVED ? 8 : 4) : (LATENCY + 4 <= 16 ? 16 : (LATENCY + 4 <= 32 ? 32 :
+    localparam SIDE_DEPTH = !PIPELINED ? (INTERLEAVED ? 16 : 4) : (LATENCY + 4 <= 16 ? 16 : (LATENCY + 4 <= 32 ? 32 :
                             (LATENCY + 4 <= 64 ? 64 : 128)));
     localparam [1:0] SBOX_CODE = SBOX == "TTABLE" ? 2'd1 : (SBOX == "COMPOSITE" ? 2'd2 : 2'd0);
 

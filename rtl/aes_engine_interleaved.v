@@ -83,7 +83,7 @@ module aes_engine_interleaved #(
 );
 
     localparam W = 128 * LANES;
-    localparam FIFO_DEPTH = 4;
+    localparam FIFO_DEPTH = 8;
 
     generate
         if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8) begin : gen_invalid_lanes
@@ -121,12 +121,12 @@ module aes_engine_interleaved #(
     // ------------------------------------------------------------------------------
     // Contexts: A is in X this clock, B in E.
 
-    reg                 a_busy_reg, b_busy_reg;
-    reg [3:0]           b_rnd_reg;                // the round whose key B's next X adds
-    reg [3:0]           a_nr_reg, b_nr_reg;
-    reg                 a_dec_reg, b_dec_reg;
-    reg [3:0]           a_slot_reg, b_slot_reg;
-    reg [TAG_WIDTH-1:0] a_tag_reg, b_tag_reg;
+    reg                 a_busy_reg, b_busy_reg, c_busy_reg;
+    reg [3:0]           b_rnd_reg, c_rnd_reg;     // the round whose key the next X adds
+    reg [3:0]           a_nr_reg, b_nr_reg, c_nr_reg;
+    reg                 a_dec_reg, b_dec_reg, c_dec_reg;
+    reg [3:0]           a_slot_reg, b_slot_reg, c_slot_reg;
+    reg [TAG_WIDTH-1:0] a_tag_reg, b_tag_reg, c_tag_reg;
 
     // Decoded from B one clock ahead (A's values are B's of the previous clock), so the
     // control of a clock starts from flip-flops: A loads (round 0), A finishes (round Nr),
@@ -151,30 +151,33 @@ module aes_engine_interleaved #(
     wire a_last_next = a_last_next_reg;
 
     // Blocks committed and not yet read from the output FIFO.
-    reg [2:0] outstanding_reg;
+    reg [3:0] outstanding_reg;
     wire      pop = m_valid && m_ready;
-    // The waiting block would finish after the block in B: B's X comes one clock before
-    // A's, so B finishes 2 (nr_b - rnd_b) + 1 clocks from now and this block 2 nr + 2;
-    // it does if nr >= nr_b - rnd_b. Checked conservatively (a shorter key waits until
-    // B is past round 3, nr_b - nr being 2 or 4), which needs no adder; with
-    // MAX_KEY_BITS=128 every block has the same Nr and the check is constant.
-    wire      order_ok = (MAX_KEY_BITS == 128) || !b_busy_reg || (in_nr_reg >= b_nr_reg)
-                         || (b_rnd_reg >= 4'd4);
+    // The waiting block would finish after the blocks in B and C: their X come one and
+    // two clocks before A's next one, so B finishes 3 (nr_b - rnd_b) + 1 clocks from now,
+    // C 3 (nr_c - rnd_c) + 2, and this block 3 nr + 3; it does if nr >= nr_b - rnd_b and
+    // nr >= nr_c - rnd_c. Checked conservatively (a shorter key waits until the other
+    // block is past round 3, the difference in Nr being 2 or 4), which needs no adder;
+    // with MAX_KEY_BITS=128 every block has the same Nr and the check is constant.
+    wire      order_ok = (MAX_KEY_BITS == 128)
+                         || ((!b_busy_reg || (in_nr_reg >= b_nr_reg) || (b_rnd_reg >= 4'd4))
+                             && (!c_busy_reg || (in_nr_reg >= c_nr_reg) || (c_rnd_reg >= 4'd4)));
     wire      commit = in_valid_reg && !in_taken_reg && (!a_busy_reg || a_finish)
-                       && !outstanding_reg[2] && order_ok;   // fewer than FIFO_DEPTH (4)
+                       && !outstanding_reg[3] && order_ok;   // fewer than FIFO_DEPTH (8)
 
     assign s_ready = !in_valid_reg || a_load;
     wire   accept = s_valid && s_ready;
 
-    // Round key for A's next X (two clocks from now: the store's read, then rk_reg).
+    // Round key for A's next X (three clocks from now: the store's read, rk_reg, rk2_reg).
     assign rk_slot = commit ? in_slot_reg : a_slot_reg;
     assign rk_idx = commit ? 4'd0 : a_rnd_inc_reg;
     assign rk_dec = commit ? in_dec_reg : a_dec_reg;
 
-    reg [127:0] rk_reg;
+    reg [127:0] rk_reg, rk2_reg;
 
     always @(posedge clk) begin
         rk_reg <= rk_key;
+        rk2_reg <= rk_reg;
     end
 
     // ------------------------------------------------------------------------------
@@ -185,16 +188,19 @@ module aes_engine_interleaved #(
     genvar l, j, r;
     generate
         for (l = 0; l < LANES; l = l + 1) begin : gen_lane
-            // The 16 lookups of the round in E: port (r, j) feeds output column j from row r.
+            // The 16 lookups of the round: port (r, j) feeds output column j from row r.
+            // q_reg is the tables' output register (OUTREG on ECP5, see the header).
+            // M: column j = XOR over r of lookup (r, j) rotated down r rows (into p_reg).
+            // X: the key, or for a load the input block and the key.
             wire [511:0] q;
+            wire [127:0] p;
             reg  [511:0] q_reg;
+            reg  [127:0] p_reg;
             always @(posedge clk) begin
                 q_reg <= q;
+                p_reg <= p;
             end
 
-            // X: column j = XOR over r of lookup (r, j) rotated down r rows, then the key;
-            // a load takes the input block instead.
-            wire [127:0] p;
             for (j = 0; j < 4; j = j + 1) begin : gen_col
                 wire [31:0] t0 = q_reg[32*(4*j + 0) +: 32];
                 wire [31:0] t1 = q_reg[32*(4*j + 1) +: 32];
@@ -203,7 +209,7 @@ module aes_engine_interleaved #(
                 assign p[32*j +: 32] = t0 ^ {t1[23:0], t1[31:24]} ^ {t2[15:0], t2[31:16]}
                                        ^ {t3[7:0], t3[31:8]};
             end
-            wire [127:0] s = rk_reg ^ (a_load ? in_data_reg[128*l +: 128] : p);
+            wire [127:0] s = rk2_reg ^ (a_load ? in_data_reg[128*l +: 128] : p_reg);
             assign x_out[128*l +: 128] = s;
 
             // Table addresses for the next E: port (r, j) reads byte (r, j + r) of s, or
@@ -260,7 +266,8 @@ module aes_engine_interleaved #(
             in_taken_reg <= 1'b0;
             a_busy_reg <= 1'b0;
             b_busy_reg <= 1'b0;
-            outstanding_reg <= 3'd0;
+            c_busy_reg <= 1'b0;
+            outstanding_reg <= 4'd0;
         end else begin
             if (accept) begin
                 in_valid_reg <= 1'b1;
@@ -271,10 +278,11 @@ module aes_engine_interleaved #(
             end else if (commit) begin
                 in_taken_reg <= 1'b1;
             end
-            // A and B swap; A leaves updated.
+            // A <- B <- C <- A updated.
             a_busy_reg <= b_busy_reg;
-            b_busy_reg <= a_round || commit;
-            outstanding_reg <= outstanding_reg + {2'd0, commit} - {2'd0, pop};
+            b_busy_reg <= c_busy_reg;
+            c_busy_reg <= a_round || commit;
+            outstanding_reg <= outstanding_reg + {3'd0, commit} - {3'd0, pop};
         end
 
         if (accept) begin
@@ -289,18 +297,23 @@ module aes_engine_interleaved #(
         a_dec_reg <= b_dec_reg;
         a_slot_reg <= b_slot_reg;
         a_tag_reg <= b_tag_reg;
+        b_rnd_reg <= c_rnd_reg;
+        b_nr_reg <= c_nr_reg;
+        b_dec_reg <= c_dec_reg;
+        b_slot_reg <= c_slot_reg;
+        b_tag_reg <= c_tag_reg;
         if (a_round) begin
-            b_rnd_reg <= a_rnd_inc_reg;
-            b_nr_reg <= a_nr_reg;
-            b_dec_reg <= a_dec_reg;
-            b_slot_reg <= a_slot_reg;
-            b_tag_reg <= a_tag_reg;
+            c_rnd_reg <= a_rnd_inc_reg;
+            c_nr_reg <= a_nr_reg;
+            c_dec_reg <= a_dec_reg;
+            c_slot_reg <= a_slot_reg;
+            c_tag_reg <= a_tag_reg;
         end else begin
-            b_rnd_reg <= 4'd0;
-            b_nr_reg <= in_nr_reg;
-            b_dec_reg <= in_dec_reg;
-            b_slot_reg <= in_slot_reg;
-            b_tag_reg <= in_tag_reg;
+            c_rnd_reg <= 4'd0;
+            c_nr_reg <= in_nr_reg;
+            c_dec_reg <= in_dec_reg;
+            c_slot_reg <= in_slot_reg;
+            c_tag_reg <= in_tag_reg;
         end
     end
 

@@ -6,7 +6,7 @@
 // keys in equivalent-inverse order, read synchronously (data one clock after address).
 //
 // PER_INDEX_PORTS=0 (ITERATIVE engines): one memory holding both tables, addressed by
-// {table, slot, index}, one read port, marked for block RAM (four DP16KD on ECP5, the
+// {table, slot, index}, one read port, marked for block RAM (eight DP16KD on ECP5, the
 // read data straight from the EBR with no table multiplexer behind it). One write port:
 // when both tables are written in the same clock, the encryption key is written first
 // and the decryption key in the next clock, so a clock that writes both must be followed
@@ -19,7 +19,9 @@
 // The write port is registered: a write presented in clock t is in the memory at the end
 // of clock t+1 (t+2 for the decryption half of a double write). `wr_busy` is high while a
 // write is still on its way, so the caller can wait for it before declaring a slot loaded
-// or cleared; a read of an entry in the same clock as its write returns the old contents.
+// or cleared. A read of an entry in the same clock as its write is not defined (in the
+// single-memory form it is block RAM with no collision logic): aes_key_slots never reads
+// a slot that is being written.
 // There is no reset of the contents: aes_key_slots zeroizes by writing.
 module aes_key_store #(
     // Number of key slots, 1 to 16.
@@ -98,9 +100,7 @@ module aes_key_store #(
             // Address {table, slot, index}: the table bit only with DECRYPT=1.
             localparam TBITS = (DECRYPT != 0) ? 1 : 0;
             localparam AW = TBITS + SLOT_BITS + 4;
-            (* ram_style = "block" *)
-            reg [127:0] mem [0:(1 << AW)-1];
-            reg [127:0] q_reg;
+            wire [127:0] q;
 
             // One write a clock: the encryption half first.
             assign w_dec_done = !we_enc_reg;
@@ -122,15 +122,28 @@ module aes_key_store #(
                 /* verilator lint_on UNUSEDSIGNAL */
             end
 
-            always @(posedge clk) begin
-                if (w_en) begin
-                    mem[w_addr] <= w_key;
+            // Eight memories of 16 bits: each maps to a true dual-port DP16KD with 18-bit
+            // ports (one 128-bit memory would map to 36-bit pseudo-dual-port cells, whose
+            // output register the flow's ebr_outreg step leaves alone).
+            genvar k;
+            for (k = 0; k < 8; k = k + 1) begin : gen_slice
+                // no_rw_check: no logic to define a read of the entry being written in
+                // the same clock; the slot states never let that happen (a slot is read
+                // only once loaded, written only while not loaded).
+                (* ram_style = "block", no_rw_check *)
+                reg [15:0] mem [0:(1 << AW)-1];
+                reg [15:0] q_reg;
+                always @(posedge clk) begin
+                    if (w_en) begin
+                        mem[w_addr] <= w_key[16*k +: 16];
+                    end
+                    q_reg <= mem[r_addr];
                 end
-                q_reg <= mem[r_addr];
+                assign q[16*k +: 16] = q_reg;
             end
 
             assign wr_busy = we_enc_reg || we_dec_reg;
-            assign rd_key[127:0] = q_reg;
+            assign rd_key[127:0] = q;
             // Only port 0 exists in this form; the other port inputs are not read.
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_ports = &{1'b0, rd_slot, rd_dec, w_slot};

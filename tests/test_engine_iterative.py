@@ -68,8 +68,8 @@ def test_iterative_configurations_match_openssl(params: dict[str, object]) -> No
 @pytest.mark.parametrize("key_bytes,nr", [(16, 10), (24, 12), (32, 14)])
 def test_iterative_back_to_back_takes_nr_plus_1_clocks_per_block(key_bytes: int, nr: int, sbox: str) -> None:
     """Back to back, one block every Nr+1 clocks. Latency: Nr+2 for the single-context
-    engine; 2 Nr + 4 for the interleaved one (TTABLE: two blocks share the tables, each
-    taking two clocks per round) when the block finds it idle."""
+    engine; 3 Nr + 5 for the interleaved one (TTABLE: three blocks share the tables, each
+    taking three clocks per round) when the block finds it idle."""
     rng = random.Random(key_bytes)
     key = rng.randbytes(key_bytes)
     n = 200
@@ -80,16 +80,18 @@ def test_iterative_back_to_back_takes_nr_plus_1_clocks_per_block(key_bytes: int,
         single = sim.run([(0, True, blocks[0])])
     assert res.data_in_order() == [expected_block(key, b, False) for b in blocks]
     assert single.data_in_order() == [expected_block(key, blocks[0], True)]
-    latency = nr + 2 if sbox == "LUT" else 2 * nr + 4
+    latency = nr + 2 if sbox == "LUT" else 3 * nr + 5
     assert single.last_out - single.first_in == latency
     span = res.last_out - res.first_in
     if sbox == "LUT":
         assert span == (n - 1) * (nr + 1) + latency
     else:
-        # Two contexts, each one block per 2 (Nr+1) clocks, started 3 clocks apart (the
-        # second block is accepted once the first leaves the input register): block n-1
-        # (the second context's) leaves (n/2 - 1) * 2 (Nr+1) clocks after block 1.
-        assert span == (n // 2 - 1) * 2 * (nr + 1) + latency + 3
+        # Three contexts take the blocks in turn, each one block per 3 (Nr+1) clocks,
+        # started 4 clocks apart (a block enters the input register once the previous
+        # one has left it): block k leaves 4 (k mod 3) + 3 (Nr+1) (k div 3) clocks after
+        # block 0, which leaves one latency after the start.
+        k = n - 1
+        assert span == latency + 4 * (k % 3) + 3 * (nr + 1) * (k // 3)
 
 
 def test_interleaved_random_differential_10k_blocks_per_key_size_mixed_slots() -> None:

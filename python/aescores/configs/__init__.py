@@ -178,7 +178,7 @@ def latency_clocks(params: Mapping[str, ParamValue], key_bits: int = 128) -> int
 
     ITERATIVE: Nr + 2 (rtl/aes_engine_iterative.v: accept, round 0, Nr rounds, the last
     one writing the output register), Nr of the block's key; with SBOX "TTABLE" the
-    interleaved engine (rtl/aes_engine_interleaved.v): 2 Nr + 4 for a block that finds
+    interleaved engine (rtl/aes_engine_interleaved.v): 3 Nr + 5 for a block that finds
     the engine idle (under load a block may wait in the engine's input register for a
     context, as it waits for s_ready in the single-context engine).
     PIPELINED: NR * STAGES_PER_ROUND + 3 (rtl/aes_engine_pipelined.v: input register,
@@ -188,7 +188,7 @@ def latency_clocks(params: Mapping[str, ParamValue], key_bits: int = 128) -> int
     """
     if params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE":
         if params.get("SBOX", AES_AXI_DEFAULTS["SBOX"]) == "TTABLE":
-            return 2 * rounds(key_bits) + 4
+            return 3 * rounds(key_bits) + 5
         return rounds(key_bits) + 2
     nr = rounds(int(params.get("MAX_KEY_BITS", AES_AXI_DEFAULTS["MAX_KEY_BITS"])))
     return nr * int(params.get("STAGES_PER_ROUND", 1)) + 3
