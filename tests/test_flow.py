@@ -295,6 +295,24 @@ def test_cli_implement_json_from_cache(
     assert out["gbps"] == pytest.approx(128 * tiny_ecp5["fmax_mhz"] / 11 / 1000, rel=1e-3)
 
 
+def test_cli_implement_top_option_builds_the_named_top(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`aescores implement PRESET --top aes_axi` implements the whole IP: the flow gets
+    the preset with that top, and so the aes_axi parameters (SELFTEST included)."""
+    import aescores.flow.command as command
+
+    seen = {}
+
+    def fake_implement_preset(preset, target=None, **kwargs):
+        seen["preset"] = preset
+        raise command.FlowError("stop here")
+
+    monkeypatch.setattr(command, "implement_preset", fake_implement_preset)
+    assert cli.main(["implement", "min-area", "--top", "aes_axi"]) != 0
+    p = seen["preset"]
+    assert p.name == "min-area" and p.top == "aes_axi"
+    assert "SELFTEST" in p.top_params() and p.top_module.clock == "aclk"
+
+
 def test_cli_does_not_fit_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     import aescores.flow.command as command
 

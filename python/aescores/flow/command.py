@@ -65,9 +65,9 @@ def run(args: argparse.Namespace) -> int:
     if args.freq is not None and args.freq <= 0:
         raise CliError("--freq must be positive")
     try:
-        preset = configs.get_preset(args.preset)
+        preset: configs.Preset | str = args.preset
         if args.top:
-            preset = dataclasses.replace(preset, top=args.top)
+            preset = dataclasses.replace(configs.get_preset(args.preset), top=args.top)
         row = implement_preset(
             preset, args.target, seed=args.seed, freq_mhz=args.freq, force=args.force,
             xc7=not args.no_xc7, progress=stderr_progress(),
