@@ -168,21 +168,17 @@ module aes_engine_interleaved #(
     assign s_ready = !in_valid_reg || a_load;
     wire   accept = s_valid && s_ready;
 
-    // Round key for A's next X, three clocks from now: the address is registered here,
-    // the store reads it in the next clock, and rk_reg holds the key for the X.
-    reg [3:0]   rk_slot_reg, rk_idx_reg;
-    reg         rk_dec_reg;
-    reg [127:0] rk_reg;
+    // Round key for A's next X (three clocks from now: the store's read, rk_reg, rk2_reg).
+    assign rk_slot = commit ? in_slot_reg : a_slot_reg;
+    assign rk_idx = commit ? 4'd0 : a_rnd_inc_reg;
+    assign rk_dec = commit ? in_dec_reg : a_dec_reg;
+
+    reg [127:0] rk_reg, rk2_reg;
 
     always @(posedge clk) begin
-        rk_slot_reg <= commit ? in_slot_reg : a_slot_reg;
-        rk_idx_reg <= commit ? 4'd0 : a_rnd_inc_reg;
-        rk_dec_reg <= commit ? in_dec_reg : a_dec_reg;
         rk_reg <= rk_key;
+        rk2_reg <= rk_reg;
     end
-    assign rk_slot = rk_slot_reg;
-    assign rk_idx = rk_idx_reg;
-    assign rk_dec = rk_dec_reg;
 
     // ------------------------------------------------------------------------------
     // Datapath.
@@ -213,7 +209,7 @@ module aes_engine_interleaved #(
                 assign p[32*j +: 32] = t0 ^ {t1[23:0], t1[31:24]} ^ {t2[15:0], t2[31:16]}
                                        ^ {t3[7:0], t3[31:8]};
             end
-            wire [127:0] s = rk_reg ^ (a_load ? in_data_reg[128*l +: 128] : p_reg);
+            wire [127:0] s = rk2_reg ^ (a_load ? in_data_reg[128*l +: 128] : p_reg);
             assign x_out[128*l +: 128] = s;
 
             // Table addresses for the next E: port (r, j) reads byte (r, j + r) of s, or
