@@ -300,13 +300,11 @@ module aes_mode_unit #(
     reg [W-1:0]   h_beat;
     integer hj;
     always @* begin
-        h_beat = res_data ^ h_xor;
-        if (h_single) begin
-            h_beat = asm_reg;
-            for (hj = 0; hj < LANES; hj = hj + 1) begin
-                if (h_lane == hj[2:0]) begin
-                    h_beat[128*hj +: 128] = r0;
-                end
+        h_beat = h_single ? asm_reg : (res_data ^ h_xor);
+        // The loop runs in every case, so that hj is always assigned (no latch).
+        for (hj = 0; hj < LANES; hj = hj + 1) begin
+            if (h_single && h_lane == hj[2:0]) begin
+                h_beat[128*hj +: 128] = r0;
             end
         end
     end

