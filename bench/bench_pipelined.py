@@ -3,15 +3,18 @@
 
 Each configuration is aes_core with ARCH="PIPELINED" and small key storage (the engine is
 what is measured: KEY_SLOTS 1, MAX_KEY_BITS 128, DECRYPT 0 where the target is an
-encryptor), built by the project's flow (aescores.flow: Yosys synth_ecp5, nextpnr-ecp5
---out-of-context, registers on every port, results cached under build/flow). One
-nextpnr run at a time: a full pipelined AES takes many minutes on a 2-core machine.
+encryptor, KEY_EXPANSION "HOST" unless --hw-keys), built by the project's flow
+(aescores.flow: Yosys synth_ecp5, nextpnr-ecp5 --out-of-context, registers on every
+port, results cached under build/flow). With --top engine the top is
+aes_engine_pipelined alone, its round keys straight from the flow's input registers.
+One nextpnr run at a time: a full pipelined AES takes many minutes on a 2-core machine.
 
 Printed per configuration: LUT4, FF, EBR, post-route Fmax, Gbit/s (128 x LANES x Fmax,
 one beat per clock), Mbit/s per LUT4, and the target beside it with PASS/MISS.
 
     python3 bench/bench_pipelined.py                 # every configuration below
     python3 bench/bench_pipelined.py --only sub-lut-s2 --freq 300
+    python3 bench/bench_pipelined.py --top engine --only sub-lut-s4
     python3 bench/bench_pipelined.py --list
 
 Not a test: the numbers depend on the tools' versions and seeds (see docs/engines.md).
@@ -20,6 +23,7 @@ Not a test: the numbers depend on the tools' versions and seeds (see docs/engine
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -28,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
-from aescores.flow import Design, DoesNotFit, FlowError, implement  # noqa: E402
+from aescores.flow import Design, DoesNotFit, FlowError, get_target, implement  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,10 @@ class Config:
     freq: float  # nextpnr's frequency goal (MHz)
     target: Target = field(default_factory=Target)
     note: str = ""
+    # synth_ecp5 -nowidelut: LUT4 only, no PFUMX/L6MUX21 wide functions. The tower-field
+    # logic of COMPOSITE maps to fewer LUT4 (half at S=1) and fewer levels that way, the
+    # 8-input tables of LUT to twice as many (bench/round_depth.py, docs/engines.md).
+    nowidelut: bool = False
 
 
 def core(sbox: str, stages: int, lanes: int = 1, **extra: object) -> dict[str, object]:
@@ -67,33 +75,47 @@ MAX_TARGET = Target(min_gbps=64, text=">= 64 Gbit/s on one LFE5U-85F")
 CONFIGS: list[Config] = [
     Config("s0-ttable-s1", core("TTABLE", 1), 150, S0_TARGET, "S0-like: one stage per round, T-tables in EBR"),
     Config("sub-lut-s2", core("LUT", 2), 300, SUB_TARGET, "S-box tables in logic, [SB] [MC ARK]"),
-    Config("sub-composite-s3", core("COMPOSITE", 3), 300, SUB_TARGET, "[A B] [C D E] [F G]"),
-    Config("sub-composite-s4", core("COMPOSITE", 4), 300, SUB_TARGET, "[A B] [C D] [E] [F G]"),
+    Config("sub-composite-s3", core("COMPOSITE", 3), 300, SUB_TARGET, "[A B] [C D E] [F G]", nowidelut=True),
+    Config("sub-composite-s4", core("COMPOSITE", 4), 300, SUB_TARGET, "[A B] [C D] [E] [F G]", nowidelut=True),
     Config("sub-lut-s3", core("LUT", 3), 300, SUB_TARGET, "[SB halves] [select MC] [ARK]"),
     Config("sub-lut-s4", core("LUT", 4), 300, SUB_TARGET, "[SB halves] [select] [MC] [ARK]"),
     Config("lut-s1", core("LUT", 1), 200, Target(), "one stage per round, tables in logic"),
-    Config("composite-s1", core("COMPOSITE", 1), 150, Target(), "one stage per round, tower field"),
-    Config("composite-s2", core("COMPOSITE", 2), 250, Target(), "[A B C] [D E F G]"),
+    Config("composite-s1", core("COMPOSITE", 1), 150, Target(), "one stage per round, tower field", nowidelut=True),
+    Config("composite-s2", core("COMPOSITE", 2), 250, Target(), "[A B C] [D E F G]", nowidelut=True),
     Config("ttable-s2", core("TTABLE", 2), 200, Target(), "EBR read registered in fabric"),
-    Config("max-composite-s3-l4", core("COMPOSITE", 3, lanes=4), 250, MAX_TARGET, "four lanes"),
+    Config("max-composite-s4-l4", core("COMPOSITE", 4, lanes=4), 250, MAX_TARGET, "four lanes", nowidelut=True),
     Config("max-lut-s2-l2", core("LUT", 2, lanes=2), 250, MAX_TARGET, "two lanes"),
 ]
 
 
-def measure(cfg: Config, seed: int, xc7: bool) -> dict[str, object]:
-    tag = "-hwkeys" if cfg.params["KEY_EXPANSION"] == "HW" else ""
-    design = Design(top="aes_core", params=cfg.params, label=f"bench-pipelined-{cfg.name}{tag}")
+# The engine's own parameters, for --top engine.
+ENGINE_PARAMS = ("STAGES_PER_ROUND", "SBOX", "LANES", "MAX_KEY_BITS", "DECRYPT")
+
+
+def measure(cfg: Config, seed: int, xc7: bool, top: str) -> dict[str, object]:
+    if top == "engine":
+        # aes_engine_pipelined alone: its round keys come from the wrapper's registers,
+        # as they come from the key store's read registers in aes_core.
+        design = Design(top="aes_engine_pipelined", params={k: cfg.params[k] for k in ENGINE_PARAMS},
+                        label=f"bench-pipelined-engine-{cfg.name}")
+    else:
+        tag = "-hwkeys" if cfg.params["KEY_EXPANSION"] == "HW" else ""
+        design = Design(top="aes_core", params=cfg.params, label=f"bench-pipelined-{cfg.name}{tag}")
+    target = get_target("ecp5-85k")
+    if cfg.nowidelut:
+        target = dataclasses.replace(target, synth=target.synth + " -nowidelut")
     t0 = time.monotonic()
-    res = implement(design, "ecp5-85k", seed=seed, freq_mhz=cfg.freq, xc7=xc7,
+    res = implement(design, target, seed=seed, freq_mhz=cfg.freq, xc7=xc7,
                     progress=lambda msg: print(f"  [{cfg.name}] {msg}", flush=True))
     fmax = float(res["fmax_mhz"])
     lanes = int(cfg.params["LANES"])
     gbps = 128 * lanes * fmax / 1000
     lut4 = int(res["lut4"])
     return {
-        "name": cfg.name, "params": cfg.params, "lut4": lut4, "ff": res["ff"], "ebr": res["ebr"],
+        "name": cfg.name, "top": design.top, "params": dict(design.params), "lut4": lut4, "ff": res["ff"], "ebr": res["ebr"],
         "fmax_mhz": fmax, "gbps": round(gbps, 2), "mbps_per_lut4": round(gbps * 1000 / lut4, 3) if lut4 else None,
         "critical_path": res.get("critical_path"), "freq_goal": cfg.freq, "seed": seed,
+        "synth": target.synth,
         "seconds": round(time.monotonic() - t0), "cached": res.get("cached", False), "folder": res["folder"],
     }
 
@@ -119,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="nextpnr seed")
     ap.add_argument("--freq", type=float, help="override every frequency goal (MHz)")
     ap.add_argument("--xc7", action="store_true", help="also run Yosys synth_xilinx (7-series LUT6 counts)")
+    ap.add_argument("--top", choices=("core", "engine"), default="core",
+                    help="core: aes_core (engine + key slots, the default); engine: aes_engine_pipelined "
+                         "alone, round keys from registers (the engine's own Fmax)")
     ap.add_argument("--hw-keys", action="store_true",
                     help='KEY_EXPANSION="HW": include the key-expansion unit (and its paths)')
     ap.add_argument("--json", type=Path, help="write the rows here")
@@ -129,19 +154,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:  # in the order given
         configs.sort(key=lambda c: args.only.index(c.name))
     if args.hw_keys:
-        configs = [Config(c.name, {**c.params, "KEY_EXPANSION": "HW"}, c.freq, c.target, c.note) for c in configs]
+        configs = [dataclasses.replace(c, params={**c.params, "KEY_EXPANSION": "HW"}) for c in configs]
     if args.list or not configs:
         for c in CONFIGS:
-            print(f"{c.name:22} {c.note:45} target: {c.target.text or '-'}")
+            synth = "synth_ecp5 -nowidelut" if c.nowidelut else "synth_ecp5"
+            print(f"{c.name:22} {c.note:38} {synth:22} target: {c.target.text or '-'}")
         return 0 if configs or args.list else 2
 
     rows = []
     for cfg in configs:
         if args.freq:
-            cfg = Config(cfg.name, cfg.params, args.freq, cfg.target, cfg.note)
+            cfg = dataclasses.replace(cfg, freq=args.freq)
         print(f"== {cfg.name}: {cfg.note} (goal {cfg.freq:g} MHz)", flush=True)
         try:
-            row = measure(cfg, args.seed, args.xc7)
+            row = measure(cfg, args.seed, args.xc7, args.top)
         except DoesNotFit as exc:
             print(f"  does not fit: {exc}")
             continue

@@ -33,12 +33,14 @@
 // for every block, key length and direction.
 //
 // Backpressure: credits, no stall. The pipeline never stops; a block is accepted only
-// when the FIFO is sure to have room for it when it arrives: the number of blocks
-// accepted and not yet delivered (in the pipeline or in the FIFO) stays at most
-// FIFO_DEPTH. FIFO_DEPTH is the smallest power of two above LATENCY, so with m_ready
-// high the engine accepts one beat every clock; with m_ready low it fills the FIFO
-// and then holds s_ready low. s_ready and m_valid are registers; m_ready only moves the
-// FIFO's read pointer and the credit counter.
+// when the FIFO is sure to have room for it when it arrives: the blocks accepted and
+// not yet delivered (in the pipeline or in the FIFO), plus the one delivered in the
+// clock before (its credit comes back a clock late), stay at most FIFO_DEPTH.
+// FIFO_DEPTH is the smallest power of two from LATENCY + 2 on, so with m_ready high
+// the engine accepts one beat every clock; with m_ready low it fills the FIFO and then
+// holds s_ready low. s_ready and m_valid are registers. m_ready drives one LUT level
+// in front of the FIFO's occupancy and read-pointer registers and one register here
+// (the credit return); s_valid one LUT level in front of the credit registers.
 module aes_engine_pipelined #(
     // Register stages per round unit, 1 to 4 (cuts: aes_pipe_round, docs/engines.md).
     parameter STAGES_PER_ROUND = 1,
@@ -88,9 +90,10 @@ module aes_engine_pipelined #(
     localparam KEY_STAGE = (SBOX == "TTABLE" && S == 4) ? 3 : S;
     // Clocks from the input handshake to the output beat, without backpressure.
     localparam LATENCY = NR * S + 3;
-    // Output buffer: the smallest power of two above LATENCY (full rate, see above).
-    localparam FIFO_DEPTH = LATENCY < 16 ? 16 : (LATENCY < 32 ? 32 : (LATENCY < 64 ? 64 : 128));
-    localparam CW = 8;   // credit counter bits (FIFO_DEPTH <= 128)
+    // Output buffer and credits: the smallest power of two from LATENCY + 2 on, so that
+    // with m_ready high the engine accepts one beat every clock (a credit is away for
+    // LATENCY + 1 clocks: the block's LATENCY and the clock its return is registered).
+    localparam FIFO_DEPTH = LATENCY + 2 <= 16 ? 16 : (LATENCY + 2 <= 32 ? 32 : (LATENCY + 2 <= 64 ? 64 : 128));
 
     // Illegal parameter values stop elaboration: the named module does not exist.
     generate
@@ -118,25 +121,36 @@ module aes_engine_pipelined #(
     // Credits and input
     // ---------------------------------------------------------------------------------
 
-    reg [CW-1:0] credit_reg, credit_next;   // blocks accepted, not delivered
-    reg          s_ready_reg, s_ready_next;
+    // Free credits, thermometer code: free_reg[i] is set while more than i of the
+    // FIFO_DEPTH credits are free. A block accepted takes one at once; a block delivered
+    // gives its credit back one clock later (deliver_reg), so that m_ready only drives
+    // one register here. Each bit's next value is a function of accept, deliver_reg and
+    // its two neighbours (one LUT level), and s_ready is free_next[0] registered.
+    reg [FIFO_DEPTH-1:0] free_reg, free_next;
+    reg                  deliver_reg;
+    reg                  s_ready_reg;
 
     wire accept = s_valid && s_ready_reg;
     wire deliver = m_valid && m_ready;
     wire s_dec = (DECRYPT != 0) && s_decrypt;
 
     always @* begin
-        credit_next = credit_reg + {{CW-1{1'b0}}, accept} - {{CW-1{1'b0}}, deliver};
-        s_ready_next = credit_next < FIFO_DEPTH;
+        case ({accept, deliver_reg})
+            2'b10:   free_next = {1'b0, free_reg[FIFO_DEPTH-1:1]};
+            2'b01:   free_next = {free_reg[FIFO_DEPTH-2:0], 1'b1};
+            default: free_next = free_reg;
+        endcase
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            credit_reg <= {CW{1'b0}};
+            free_reg <= {FIFO_DEPTH{1'b1}};
+            deliver_reg <= 1'b0;
             s_ready_reg <= 1'b0;
         end else begin
-            credit_reg <= credit_next;
-            s_ready_reg <= s_ready_next;
+            free_reg <= free_next;
+            deliver_reg <= deliver;
+            s_ready_reg <= free_next[0];
         end
     end
 

@@ -15,6 +15,13 @@
  * is the entry at the read pointer, so a pop only moves the pointer: m_ready drives a
  * few pointer bits, never an enable on all WIDTH output bits, and m_valid is a
  * register. An entry written in clock t is on m_* in clock t+1.
+ *
+ * Timing of the read side: m_ready goes through one LUT level and nothing else. The
+ * occupancy is kept in thermometer code (fill_reg[i] = more than i entries held), which
+ * a push or a pop shifts by one place: each bit's next value is a function of the push,
+ * the pop and its two neighbours. m_valid is fill_reg[0]. The read pointer's increment
+ * is computed from the pointer alone and loaded with the pop as clock enable. No
+ * pointer comparison or occupancy adder sits behind m_ready.
  */
 module aes_pipe_fifo #(
     // Bits per entry, at least 1.
@@ -55,36 +62,41 @@ module aes_pipe_fifo #(
     (* ram_style = "distributed" *)
     reg [WIDTH-1:0] mem [0:DEPTH-1];
 
-    // Pointers one bit wider than the address, so that full and empty differ.
-    reg [AW:0] wr_ptr_reg, wr_ptr_next;
-    reg [AW:0] rd_ptr_reg, rd_ptr_next;
-    reg        empty_reg, empty_next;
+    reg [AW-1:0]    wr_ptr_reg, wr_ptr_next;
+    reg [AW-1:0]    rd_ptr_reg, rd_ptr_next;
+    // Occupancy, thermometer code: fill_reg[i] is set while more than i entries are held.
+    reg [DEPTH-1:0] fill_reg, fill_next;
 
-    wire pop = !empty_reg && m_ready;
+    wire pop = fill_reg[0] && m_ready;
 
     always @* begin
-        wr_ptr_next = wr_ptr_reg + {{AW{1'b0}}, wr_valid};
-        rd_ptr_next = rd_ptr_reg + {{AW{1'b0}}, pop};
-        empty_next = (wr_ptr_next == rd_ptr_next);
+        wr_ptr_next = wr_valid ? wr_ptr_reg + 1'b1 : wr_ptr_reg;
+        // the increment does not depend on m_ready, pop only selects it
+        rd_ptr_next = pop ? rd_ptr_reg + 1'b1 : rd_ptr_reg;
+        case ({wr_valid, pop})
+            2'b10:   fill_next = {fill_reg[DEPTH-2:0], 1'b1};
+            2'b01:   fill_next = {1'b0, fill_reg[DEPTH-1:1]};
+            default: fill_next = fill_reg;
+        endcase
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            wr_ptr_reg <= {AW+1{1'b0}};
-            rd_ptr_reg <= {AW+1{1'b0}};
-            empty_reg <= 1'b1;
+            wr_ptr_reg <= {AW{1'b0}};
+            rd_ptr_reg <= {AW{1'b0}};
+            fill_reg <= {DEPTH{1'b0}};
         end else begin
             wr_ptr_reg <= wr_ptr_next;
             rd_ptr_reg <= rd_ptr_next;
-            empty_reg <= empty_next;
+            fill_reg <= fill_next;
         end
         if (wr_valid) begin
-            mem[wr_ptr_reg[AW-1:0]] <= wr_data;
+            mem[wr_ptr_reg] <= wr_data;
         end
     end
 
-    assign m_valid = !empty_reg;
-    assign m_data = mem[rd_ptr_reg[AW-1:0]];
+    assign m_valid = fill_reg[0];
+    assign m_data = mem[rd_ptr_reg];
 
 endmodule
 

@@ -462,15 +462,15 @@ generate
             end else if (STAGES == 2) begin : gen_s2
                 // [A B C] [D E F G]: register 2 holds t and d^-1 (in the d field)
                 wire [191:0] front = tower_front(x1_reg, st_dec[0]);
-                wire [191:0] front_inv;
+                wire [191:0] td_next;
                 wire [127:0] back;
                 for (j = 0; j < 16; j = j + 1) begin : gen_byte
-                    assign front_inv[8*j +: 8] = front[8*j +: 8];
-                    assign front_inv[128 + 4*j +: 4] = gf16_inv(front[128 + 4*j +: 4]);
+                    assign td_next[8*j +: 8] = front[8*j +: 8];
+                    assign td_next[128 + 4*j +: 4] = gf16_inv(front[128 + 4*j +: 4]);
                 end
                 reg [191:0] td_reg;
                 always @(posedge clk) begin
-                    td_reg <= front_inv;
+                    td_reg <= td_next;
                 end
                 for (j = 0; j < 16; j = j + 1) begin : gen_back
                     assign back[8*j +: 8] = tower_out(td_reg[8*j +: 8], td_reg[128 + 4*j +: 4]);
@@ -478,24 +478,28 @@ generate
                 assign leave = tower_leave(back, st_dec[1]);
             end else begin : gen_s34
                 // [A B] [C D ...]: register 2 holds t and d
-                reg [191:0] td_reg;
+                wire [191:0] td_next = tower_front(x1_reg, st_dec[0]);
+                reg  [191:0] td_reg;
                 always @(posedge clk) begin
-                    td_reg <= tower_front(x1_reg, st_dec[0]);
+                    td_reg <= td_next;
                 end
                 wire [127:0] back = tower_back(td_reg);
                 if (STAGES == 3) begin : gen_s3
                     // [C D E] [F G]
-                    reg [127:0] y_reg;
+                    wire [127:0] y_next = tower_leave(back, st_dec[1]);
+                    reg  [127:0] y_reg;
                     always @(posedge clk) begin
-                        y_reg <= tower_leave(back, st_dec[1]);
+                        y_reg <= y_next;
                     end
                     assign leave = y_reg;
                 end else begin : gen_s4
                     // [C D] [E] [F G]
-                    reg [127:0] v_reg, y_reg;
+                    reg  [127:0] v_reg;
+                    wire [127:0] y_next = tower_leave(v_reg, st_dec[2]);
+                    reg  [127:0] y_reg;
                     always @(posedge clk) begin
                         v_reg <= back;
-                        y_reg <= tower_leave(v_reg, st_dec[2]);
+                        y_reg <= y_next;
                     end
                     assign leave = y_reg;
                 end

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Logic depth and LUT4 count of one PIPELINED round unit (aes_pipe_round) after synth_ecp5.
+
+For each S-box implementation and stage count, Yosys `synth_ecp5` maps one round unit of
+one lane (an AES-128 middle round by default: LAST_MODE=0, PASS=0, DECRYPT=0) and this
+script reads the netlist and prints:
+
+- LUT4: the LUT4 cells (a CCU2C counts as two), the slice multiplexers PFUMX and
+  L6MUX21 that build 5- to 7-input functions, flip-flops and EBR;
+- levels: the longest combinational path in cells (LUT4, PFUMX, L6MUX21 and CCU2C each
+  count one) from a register, block RAM or input port to a register, block RAM or output
+  port. The unit's output feeds the next unit's first register (LUT, COMPOSITE) or table
+  address (TTABLE), so this is the depth of the deepest pipeline stage. Paths that start
+  at a block RAM's read port are also given apart ("EBR + n").
+
+    python3 bench/round_depth.py                    # every S-box, S = 1..4
+    python3 bench/round_depth.py --sbox COMPOSITE --nowidelut
+    python3 bench/round_depth.py --decrypt          # both directions
+
+Nothing is placed or routed: this is the logic the cuts leave between registers, not a
+timing figure (bench/bench_pipelined.py gives post-route Fmax). Runs in build/round_depth.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
+
+from aescores import paths, tools  # noqa: E402
+from aescores.flow.run import YOSYS, tool_path  # noqa: E402
+
+# The files one round unit needs.
+SOURCES = ("aes_pipe_round.v", "aes_pipe_rom.v", "aes_sbox.v", "aes_inv_sbox.v", "aes_gf256_inv.v",
+           "aes_mix_columns.v", "aes_inv_mix_columns.v")
+
+# Combinational cells of an ECP5 netlist: each one on a path is one level.
+COMB = {"LUT4", "PFUMX", "L6MUX21", "CCU2C"}
+# Cells whose outputs start paths and whose inputs end them.
+SEQ = {"TRELLIS_FF", "DP16KD", "PDPW16KD", "TRELLIS_DPR16X4"}
+EBR = {"DP16KD", "PDPW16KD"}
+
+
+def synthesize(sbox: str, stages: int, decrypt: bool, nowidelut: bool, folder: Path) -> dict:
+    """Run synth_ecp5 on one round unit in `folder`; return the netlist (Yosys JSON)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    # YoWASP maps a private /tmp: give Yosys paths relative to its working folder.
+    reads = [f'read_verilog -defer "{os.path.relpath(paths.RTL_DIR / s, folder)}"' for s in SOURCES]
+    script = "\n".join([
+        *reads,
+        f'chparam -set SBOX "{sbox}" -set STAGES {stages} -set DECRYPT {int(decrypt)} '
+        "-set LAST_MODE 0 -set PASS 0 aes_pipe_round",
+        "hierarchy -top aes_pipe_round",
+        "synth_ecp5 -top aes_pipe_round" + (" -nowidelut" if nowidelut else ""),
+        "write_json netlist.json",
+    ]) + "\n"
+    (folder / "synth.ys").write_text(script)
+    tools.run([tool_path(YOSYS), "-q", "-l", "synth.log", "-s", "synth.ys"], cwd=folder)
+    return json.loads((folder / "netlist.json").read_text())
+
+
+def analyse(netlist: dict) -> dict[str, object]:
+    """Cell counts and the longest combinational paths of a one-module netlist."""
+    (mod,) = [m for m in netlist["modules"].values() if int(str(m.get("attributes", {}).get("top", "0")), 2)]
+    cells = mod["cells"]
+    counts: dict[str, int] = defaultdict(int)
+    driver: dict[int, str] = {}           # net bit -> comb cell driving it
+    inputs: dict[str, list[int]] = {}     # comb cell -> its input bits
+    ebr_out: set[int] = set()
+    ends: list[int] = []                  # bits that end a path
+    for name, c in cells.items():
+        counts[c["type"]] += 1
+        dirs = c.get("port_directions", {})
+        if c["type"] in COMB:
+            inputs[name] = [b for p, bits in c["connections"].items() if dirs.get(p) == "input"
+                            for b in bits if isinstance(b, int)]
+            for p, bits in c["connections"].items():
+                if dirs.get(p) == "output":
+                    for b in bits:
+                        if isinstance(b, int):
+                            driver[b] = name
+        elif c["type"] in SEQ:
+            for p, bits in c["connections"].items():
+                ints = [b for b in bits if isinstance(b, int)]
+                if dirs.get(p) == "input":
+                    ends += ints
+                elif c["type"] in EBR:
+                    ebr_out.update(ints)
+    for p in mod["ports"].values():
+        if p["direction"] == "output":
+            ends += [b for b in p["bits"] if isinstance(b, int)]
+
+    # per comb cell: (longest path through its output, longest of those starting at an
+    # EBR read port or -1), in levels
+    depth: dict[str, tuple[int, int]] = {}
+
+    def source(b: int) -> tuple[int, int]:
+        if b in driver:
+            return depth[driver[b]]
+        return 0, (0 if b in ebr_out else -1)
+
+    def bit_depth(b: int) -> tuple[int, int]:
+        name = driver.get(b)
+        if name is not None and name not in depth:
+            stack = [name]
+            while stack:  # iterative post-order: netlists are deep enough to break recursion
+                top = stack[-1]
+                pending = [driver[i] for i in inputs[top] if i in driver and driver[i] not in depth]
+                if pending:
+                    stack.extend(pending)
+                    continue
+                stack.pop()
+                ds = [source(i) for i in inputs[top]] or [(0, -1)]
+                longest = max(d[0] for d in ds) + 1
+                from_ebr = max(d[1] for d in ds)
+                depth[top] = (longest, from_ebr + 1 if from_ebr >= 0 else -1)
+        return source(b)
+
+    worst, worst_ebr = 0, -1
+    for b in ends:
+        levels, from_ebr = bit_depth(b)
+        worst = max(worst, levels)
+        worst_ebr = max(worst_ebr, from_ebr)
+    return {
+        "lut4": counts["LUT4"] + 2 * counts["CCU2C"],
+        "pfumx": counts["PFUMX"],
+        "l6mux21": counts["L6MUX21"],
+        "ff": counts["TRELLIS_FF"],
+        "ebr": sum(counts[t] for t in EBR),
+        "levels": worst,
+        "levels_after_ebr": worst_ebr if worst_ebr >= 0 else None,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sbox", nargs="*", default=["LUT", "COMPOSITE", "TTABLE"])
+    ap.add_argument("--stages", nargs="*", type=int, default=[1, 2, 3, 4])
+    ap.add_argument("--decrypt", action="store_true", help="DECRYPT=1 (both directions)")
+    ap.add_argument("--nowidelut", action="store_true", help="synth_ecp5 -nowidelut (LUT4 only)")
+    ap.add_argument("--json", type=Path, help="write the rows here")
+    args = ap.parse_args(argv)
+
+    rows = []
+    print(f"{'sbox':10} {'S':>2} {'LUT4':>6} {'PFUMX':>6} {'L6MUX':>6} {'FF':>5} {'EBR':>4} {'levels':>7}")
+    for sbox in args.sbox:
+        for stages in args.stages:
+            tag = f"{sbox.lower()}-s{stages}{'-dec' if args.decrypt else ''}{'-nowidelut' if args.nowidelut else ''}"
+            net = synthesize(sbox, stages, args.decrypt, args.nowidelut, paths.BUILD_DIR / "round_depth" / tag)
+            row = {"sbox": sbox, "stages": stages, "decrypt": args.decrypt, "nowidelut": args.nowidelut,
+                   **analyse(net)}
+            rows.append(row)
+            lv = str(row["levels"])
+            if row["levels_after_ebr"] is not None:
+                lv += f" (EBR + {row['levels_after_ebr']})"
+            print(f"{sbox:10} {stages:>2} {row['lut4']:>6,} {row['pfumx']:>6,} {row['l6mux21']:>6,} "
+                  f"{row['ff']:>5,} {row['ebr']:>4} {lv:>7}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
