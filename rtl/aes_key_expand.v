@@ -6,19 +6,24 @@
 //
 // `start` captures a key and its length; while `run` is high the unit produces one word
 // w[i] per clock, i = 0 .. 4*(Nr+1)-1. Every fourth word completes a round key, which
-// is presented for one clock on the write port: `wr_enc_idx` = r with rk[r], and, when
-// DECRYPT=1, `wr_dec_idx` = Nr-r with the key the equivalent inverse cipher uses there
-// (InvMixColumns(rk[r]) for 0 < r < Nr, rk[r] itself for r = 0 and r = Nr). A load
-// takes 44, 52 or 60 clocks of `run`. When the last round key is written the captured
-// key is zeroized and `busy` falls.
+// is presented for one clock on the write port (`wr_enc_valid`): `wr_enc_idx` = r with
+// rk[r]. With DECRYPT=1 the key the equivalent inverse cipher uses at index Nr-r
+// (InvMixColumns(rk[r]) for 0 < r < Nr, rk[r] itself for r = 0 and r = Nr) follows two
+// clocks later (`wr_dec_valid`, `wr_dec_idx`): InvMixColumns is applied one word at a
+// time, to the registered word, off the path of the recurrence. A load takes 44, 52 or
+// 60 clocks of `run`, plus two for the last decryption key. When the last round key is
+// written the captured key is zeroized and `busy` falls.
 //
 // Only the last Nk words are kept (a 256-bit window), with one SubWord (four S-boxes)
-// and, for decryption, one InvMixColumns column.
+// and, for decryption, one InvMixColumns column. MAX_KEY_BITS=128 fixes the key length
+// at 128 bits, which removes the length multiplexers.
 module aes_key_expand #(
     // S-box implementation of SubWord: "LUT" or "COMPOSITE" ("TTABLE" uses "LUT").
     parameter [8*16-1:0] SBOX = "LUT",
     // 1: also produce the decryption round keys; 0: encryption only.
-    parameter DECRYPT = 1
+    parameter DECRYPT = 1,
+    // Longest key accepted, 128, 192 or 256 (a longer key_len is taken as 128 bits).
+    parameter MAX_KEY_BITS = 256
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -30,10 +35,11 @@ module aes_key_expand #(
     input  wire         run,         // advance (low: hold, e.g. while the slot is in use)
     output wire         busy,
 
-    // Round-key write port.
-    output wire         wr_valid,
+    // Round-key write port: the encryption key, and two clocks later the decryption key.
+    output wire         wr_enc_valid,
     output wire [3:0]   wr_enc_idx,
     output wire [127:0] wr_enc_key,
+    output wire         wr_dec_valid,
     output wire [3:0]   wr_dec_idx,
     output wire [127:0] wr_dec_key
 );
@@ -47,6 +53,7 @@ module aes_key_expand #(
     reg  [7:0]   rcon_reg, rcon_next;
     reg  [1:0]   len_reg, len_next;
     reg          busy_reg, busy_next;
+    reg  [1:0]   tail_reg;               // clocks left after the last word (see below)
 
     wire [3:0] nk = 4'd4 + {1'b0, len_reg, 1'b0};            // 4, 6, 8
     wire [3:0] nr = 4'd10 + {1'b0, len_reg, 1'b0};           // 10, 12, 14
@@ -112,11 +119,13 @@ module aes_key_expand #(
                 // Key words w[0..Nk-1] sit at the bottom of the window; for i >= Nk the
                 // window is aligned so that w[i-1] is in the top word.
                 win_next = key;
-                len_next = key_len;
+                len_next = (MAX_KEY_BITS == 128 || (MAX_KEY_BITS == 192 && key_len == 2'd2)) ? 2'd0 : key_len;
                 word_next = 6'd0;
                 kmod_next = 3'd0;
                 rcon_next = 8'h01;
                 busy_next = 1'b1;
+            end else if (tail_reg == 2'd1) begin
+                acc_next = 96'd0;   // the last words have gone through
             end
         end else if (run) begin
             acc_next = {w_new, acc_reg[95:32]};
@@ -138,9 +147,9 @@ module aes_key_expand #(
                 end
             end
             if (word_reg == last_word) begin
-                // Done: zeroize everything derived from the key.
+                // Done: zeroize the window (the last words leave through acc_reg and the
+                // decryption accumulator, zeroized when they have been written).
                 win_next = 256'd0;
-                acc_next = 96'd0;
                 busy_next = 1'b0;
             end
         end
@@ -168,20 +177,70 @@ module aes_key_expand #(
 
     // A round key is complete when its fourth word is produced.
     wire [3:0]   round = word_reg[5:2];
-    wire [127:0] rk = {w_new, acc_reg};
+    wire         produce = busy_reg && run;
 
-    assign busy = busy_reg;
-    assign wr_valid = busy_reg && run && (word_reg[1:0] == 2'b11);
+    assign wr_enc_valid = produce && (word_reg[1:0] == 2'b11);
     assign wr_enc_idx = round;
-    assign wr_enc_key = rk;
-    assign wr_dec_idx = nr - round;
+    assign wr_enc_key = {w_new, acc_reg};
+
+    // tail_reg counts the clocks after the last word until the last decryption key has
+    // been presented (2, 1, 0).
+    always @(posedge clk) begin
+        if (rst) begin
+            tail_reg <= 2'd0;
+        end else if (produce && word_reg == last_word) begin
+            tail_reg <= (DECRYPT != 0) ? 2'd2 : 2'd1;
+        end else if (tail_reg != 2'd0) begin
+            tail_reg <= tail_reg - 2'd1;
+        end
+    end
+    assign busy = busy_reg || (tail_reg != 2'd0);
 
     generate
         if (DECRYPT != 0) begin : gen_dec_key
-            wire [127:0] rk_imc;
-            aes_inv_mix_columns u_imc (.in(rk), .out(rk_imc));
-            assign wr_dec_key = (round == 4'd0 || round == nr) ? rk : rk_imc;
+            // Clock i+1: w[i] (the newest word of acc_reg) through one InvMixColumns column
+            // into the accumulator; clock i+2: a completed key is presented.
+            reg         prev_valid_reg;     // a word was produced in the previous clock
+            reg         prev_plain_reg;     // ... of round 0 or Nr (no InvMixColumns)
+            reg         prev_end_reg;       // ... the fourth of its round key
+            reg [3:0]   prev_idx_reg;       // ... whose decryption index is Nr - r
+            reg [127:0] dacc_reg;
+            reg         dwr_reg;
+            reg [3:0]   didx_reg;
+
+            wire [127:0] imc_full;
+            aes_inv_mix_columns u_imc (.in({96'd0, acc_reg[95:64]}), .out(imc_full));
+            wire [31:0] dword = prev_plain_reg ? acc_reg[95:64] : imc_full[31:0];
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_imc = &{1'b0, imc_full[127:32]};
+            /* verilator lint_on UNUSEDSIGNAL */
+
+            always @(posedge clk) begin
+                if (rst) begin
+                    prev_valid_reg <= 1'b0;
+                    dwr_reg <= 1'b0;
+                    dacc_reg <= 128'd0;
+                end else begin
+                    prev_valid_reg <= produce;
+                    dwr_reg <= prev_valid_reg && prev_end_reg;
+                    if (prev_valid_reg) begin
+                        dacc_reg <= {dword, dacc_reg[127:32]};
+                    end else if (dwr_reg && !busy_reg) begin
+                        dacc_reg <= 128'd0;   // the last key has been presented
+                    end
+                end
+                prev_plain_reg <= (round == 4'd0) || (round == nr);
+                prev_end_reg <= (word_reg[1:0] == 2'b11);
+                prev_idx_reg <= nr - round;
+                didx_reg <= prev_idx_reg;
+            end
+
+            assign wr_dec_valid = dwr_reg;
+            assign wr_dec_idx = didx_reg;
+            assign wr_dec_key = dacc_reg;
         end else begin : gen_no_dec_key
+            assign wr_dec_valid = 1'b0;
+            assign wr_dec_idx = 4'd0;
             assign wr_dec_key = 128'd0;
         end
     endgenerate

@@ -14,13 +14,19 @@
 //          keys until that message has left the datapath. 44/52/60 clocks of writing.
 //   clear  clear_valid with a slot mask, always accepted: the slots stop being loaded at
 //          once (a clear wins over a load still in progress) and are queued; each is
-//          zeroized in NIDX clocks, again only once its hold is low.
+//          zeroized in NIDX clocks per table, again only once its hold is low.
 //   reset  every slot is queued for zeroization, so no round key survives a reset.
 //
 // With KEY_EXPANSION="HOST" there is no expansion logic: the host writes round keys
 // one at a time into an empty slot (host_wr_*) and marks it loaded (host_commit_*).
 // Writes or commits to a slot that is not empty, or while a job runs, are refused
-// (host_ready low), so a slot in use never changes under a block.
+// (host_ready low), so a slot in use never changes under a block. A commit presented in
+// the same clock as a write is not taken (host_wr_valid and host_commit_valid are meant to
+// be exclusive).
+//
+// The store's write port is registered: a load or a clear only ends (the slot becomes
+// loaded, or stops clearing) once the store reports that its last write has landed
+// (state FIN), so no block ever reads a half-written or half-zeroized slot.
 module aes_key_slots #(
     // Number of key slots, 1 to 16.
     parameter KEY_SLOTS = 4,
@@ -81,7 +87,7 @@ module aes_key_slots #(
     localparam HOST = (KEY_EXPANSION == "HOST");
     localparam [KEY_SLOTS-1:0] ALL_SLOTS = {KEY_SLOTS{1'b1}};
 
-    localparam [1:0] ST_IDLE = 2'd0, ST_WAIT = 2'd1, ST_RUN = 2'd2;
+    localparam [1:0] ST_IDLE = 2'd0, ST_WAIT = 2'd1, ST_RUN = 2'd2, ST_FIN = 2'd3;
 
     generate
         if (MAX_KEY_BITS != 128 && MAX_KEY_BITS != 192 && MAX_KEY_BITS != 256) begin : gen_invalid_key_bits
@@ -97,6 +103,7 @@ module aes_key_slots #(
     reg [3:0]           job_slot_reg, job_slot_next;
     reg [1:0]           job_len_reg, job_len_next;
     reg [3:0]           zidx_reg, zidx_next;             // index being zeroized
+    reg                 zdec_reg, zdec_next;             // table being zeroized (1 decryption)
     reg [KEY_SLOTS-1:0] loaded_reg, loaded_next;
     reg [KEY_SLOTS-1:0] loading_reg, loading_next;
     reg [KEY_SLOTS-1:0] clear_pend_reg, clear_pend_next;
@@ -145,22 +152,24 @@ module aes_key_slots #(
 
     // Expander (HW) write port.
     wire         exp_busy;
-    wire         exp_wr;
+    wire         store_wr_busy;  // a round-key write is still on its way into the store
+    wire         exp_wr, exp_dec_wr;
     wire [3:0]   exp_enc_idx, exp_dec_idx;
     wire [127:0] exp_enc_key, exp_dec_key;
     wire         exp_run = (state_reg == ST_RUN) && !job_clear_reg;
 
     generate
         if (!HOST) begin : gen_expand
-            aes_key_expand #(.SBOX(SBOX), .DECRYPT(DECRYPT)) u_expand (
+            aes_key_expand #(.SBOX(SBOX), .DECRYPT(DECRYPT), .MAX_KEY_BITS(MAX_KEY_BITS)) u_expand (
                 .clk(clk), .rst(rst),
                 .start(load_go), .key(load_key), .key_len(load_len), .run(exp_run), .busy(exp_busy),
-                .wr_valid(exp_wr), .wr_enc_idx(exp_enc_idx), .wr_enc_key(exp_enc_key),
+                .wr_enc_valid(exp_wr), .wr_enc_idx(exp_enc_idx), .wr_enc_key(exp_enc_key), .wr_dec_valid(exp_dec_wr),
                 .wr_dec_idx(exp_dec_idx), .wr_dec_key(exp_dec_key)
             );
         end else begin : gen_no_expand
             assign exp_busy = 1'b0;
             assign exp_wr = 1'b0;
+            assign exp_dec_wr = 1'b0;
             assign exp_enc_idx = 4'd0;
             assign exp_dec_idx = 4'd0;
             assign exp_enc_key = 128'd0;
@@ -190,6 +199,7 @@ module aes_key_slots #(
         job_slot_next = job_slot_reg;
         job_len_next = job_len_reg;
         zidx_next = zidx_reg;
+        zdec_next = zdec_reg;
         loaded_next = loaded_reg & ~clear_req;
         loading_next = loading_reg;
         clear_pend_next = clear_pend_reg | clear_req;
@@ -201,6 +211,7 @@ module aes_key_slots #(
                     job_clear_next = 1'b1;
                     job_slot_next = clear_first;
                     zidx_next = 4'd0;
+                    zdec_next = 1'b0;
                     state_next = ST_WAIT;
                 end else if (load_go) begin
                     job_clear_next = 1'b0;
@@ -209,7 +220,7 @@ module aes_key_slots #(
                     loaded_next = loaded_next & ~load_bit;
                     loading_next = loading_reg | load_bit;
                     state_next = ST_WAIT;
-                end else if (host_commit_valid && host_ready) begin
+                end else if (host_commit_valid && host_ready && !host_wr_valid) begin
                     loaded_next = loaded_next | host_bit;
                     len_next = set_len(len_reg, host_bit, host_len);
                 end
@@ -219,18 +230,31 @@ module aes_key_slots #(
                     state_next = ST_RUN;
                 end
             end
-            default: begin  // ST_RUN
+            ST_RUN: begin
                 if (job_clear_reg) begin
-                    zidx_next = zidx_reg + 4'd1;
-                    if (zidx_reg == NIDX - 1) begin
-                        clear_pend_next = (clear_pend_reg & ~job_bit) | clear_req;
-                        state_next = ST_IDLE;
+                    // One table per clock: index i of the encryption table, then (DECRYPT)
+                    // of the decryption table.
+                    zdec_next = (DECRYPT != 0) && !zdec_reg;
+                    if (!zdec_next) begin
+                        zidx_next = zidx_reg + 4'd1;
+                        if (zidx_reg == NIDX - 1) begin
+                            state_next = ST_FIN;
+                        end
                     end
                 end else if (!exp_busy) begin
-                    // A clear that came during the load wins: the slot stays empty.
-                    loaded_next = loaded_next | (job_bit & ~clear_pend_next);
-                    loading_next = loading_reg & ~job_bit;
-                    len_next = set_len(len_reg, job_bit, job_len_reg);
+                    state_next = ST_FIN;
+                end
+            end
+            default: begin  // ST_FIN: the store's registered write port drains
+                if (!store_wr_busy) begin
+                    if (job_clear_reg) begin
+                        clear_pend_next = (clear_pend_reg & ~job_bit) | clear_req;
+                    end else begin
+                        // A clear that came during the load wins: the slot stays empty.
+                        loaded_next = loaded_next | (job_bit & ~clear_pend_next);
+                        loading_next = loading_reg & ~job_bit;
+                        len_next = set_len(len_reg, job_bit, job_len_reg);
+                    end
                     state_next = ST_IDLE;
                 end
             end
@@ -244,6 +268,7 @@ module aes_key_slots #(
             job_slot_reg <= 4'd0;
             job_len_reg <= 2'd0;
             zidx_reg <= 4'd0;
+            zdec_reg <= 1'b0;
             loaded_reg <= {KEY_SLOTS{1'b0}};
             loading_reg <= {KEY_SLOTS{1'b0}};
             clear_pend_reg <= ALL_SLOTS;
@@ -254,6 +279,7 @@ module aes_key_slots #(
             job_slot_reg <= job_slot_next;
             job_len_reg <= job_len_next;
             zidx_reg <= zidx_next;
+            zdec_reg <= zdec_next;
             loaded_reg <= loaded_next;
             loading_reg <= loading_next;
             clear_pend_reg <= clear_pend_next;
@@ -264,21 +290,24 @@ module aes_key_slots #(
     // Store write port: zeroization, expander or host.
     wire zeroize = (state_reg == ST_RUN) && job_clear_reg;
     wire host_wr = host_wr_valid && host_ready;
-    wire wr_enc_en = zeroize || exp_wr || (host_wr && !host_dec);
-    wire wr_dec_en = (DECRYPT != 0) && (zeroize || exp_wr || (host_wr && host_dec));
-    wire [3:0]   wr_slot = (zeroize || exp_wr) ? job_slot_reg : host_slot;
-    wire [3:0]   wr_enc_idx = zeroize ? zidx_reg : (exp_wr ? exp_enc_idx : host_idx);
-    wire [3:0]   wr_dec_idx = zeroize ? zidx_reg : (exp_wr ? exp_dec_idx : host_idx);
-    wire [127:0] wr_enc_key = zeroize ? 128'd0 : (exp_wr ? exp_enc_key : host_key);
-    wire [127:0] wr_dec_key = zeroize ? 128'd0 : (exp_wr ? exp_dec_key : host_key);
+    wire zero_enc = zeroize && !zdec_reg;
+    wire zero_dec = zeroize && zdec_reg;
+    wire wr_enc_en = zero_enc || exp_wr || (host_wr && !host_dec);
+    wire wr_dec_en = (DECRYPT != 0) && (zero_dec || exp_dec_wr || (host_wr && host_dec));
+    wire [3:0]   wr_slot = (HOST && !zeroize) ? host_slot : job_slot_reg;
+    wire [3:0]   wr_enc_idx = zeroize ? zidx_reg : (HOST ? host_idx : exp_enc_idx);
+    wire [3:0]   wr_dec_idx = zeroize ? zidx_reg : (HOST ? host_idx : exp_dec_idx);
+    // Keys from the expander (HW) or the host (HOST); zeroization writes zeros (wr_zero).
+    wire [127:0] wr_enc_key = HOST ? host_key : exp_enc_key;
+    wire [127:0] wr_dec_key = HOST ? host_key : exp_dec_key;
 
     aes_key_store #(
         .KEY_SLOTS(KEY_SLOTS), .NIDX(NIDX), .DECRYPT(DECRYPT), .PER_INDEX_PORTS(PER_INDEX_PORTS)
     ) u_store (
-        .clk(clk),
+        .clk(clk), .rst(rst),
         .wr_enc_en(wr_enc_en), .wr_dec_en(wr_dec_en), .wr_slot(wr_slot),
         .wr_enc_idx(wr_enc_idx), .wr_enc_key(wr_enc_key),
-        .wr_dec_idx(wr_dec_idx), .wr_dec_key(wr_dec_key),
+        .wr_dec_idx(wr_dec_idx), .wr_dec_key(wr_dec_key), .wr_zero(zeroize), .wr_busy(store_wr_busy),
         .rd_slot(rd_slot[4*NIDX-1:0]), .rd_idx(rd_idx), .rd_dec(rd_dec[NIDX-1:0]),
         .rd_key(rd_key[128*NIDX-1:0])
     );

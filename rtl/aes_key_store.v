@@ -5,10 +5,21 @@
 // Round-key storage for KEY_SLOTS slots: encryption keys and (DECRYPT=1) decryption
 // keys in equivalent-inverse order, read synchronously (data one clock after address).
 //
-// PER_INDEX_PORTS=0 (ITERATIVE engines): one memory per table, addressed by
-// {slot, index}, one read port. PER_INDEX_PORTS=1 (PIPELINED engines): one small
-// memory per round index, addressed by slot, one read port each, so every pipeline
-// stage reads its own round key of its own block's slot in the same clock.
+// PER_INDEX_PORTS=0 (ITERATIVE engines): one memory holding both tables, addressed by
+// {table, slot, index}, one read port, marked for block RAM (four DP16KD on ECP5, the
+// read data straight from the EBR with no table multiplexer behind it). One write port:
+// when both tables are written in the same clock, the encryption key is written first
+// and the decryption key in the next clock, so a clock that writes both must be followed
+// by a clock that writes nothing (the key expander writes one round key every fourth clock;
+// zeroization writes one table per clock; the host writes one key at a time).
+// PER_INDEX_PORTS=1 (PIPELINED engines): one small memory per round index, addressed by
+// slot, one read port each, so every pipeline stage reads its own round key of its own
+// block's slot in the same clock.
+//
+// The write port is registered: a write presented in clock t is in the memory at the end
+// of clock t+1 (t+2 for the decryption half of a double write). `wr_busy` is high while a
+// write is still on its way, so the caller can wait for it before declaring a slot loaded
+// or cleared; a read of an entry in the same clock as its write returns the old contents.
 // There is no reset of the contents: aes_key_slots zeroizes by writing.
 module aes_key_store #(
     // Number of key slots, 1 to 16.
@@ -21,8 +32,10 @@ module aes_key_store #(
     parameter PER_INDEX_PORTS = 0
 ) (
     input  wire                  clk,
+    input  wire                  rst,
 
-    // Write port: either table or both at once (the decryption index differs).
+    // Write port: either table or both at once (the decryption index differs);
+    // wr_zero writes zeros instead of the keys (zeroization).
     input  wire                  wr_enc_en,
     input  wire                  wr_dec_en,
     input  wire [3:0]            wr_slot,
@@ -30,6 +43,9 @@ module aes_key_store #(
     input  wire [127:0]          wr_enc_key,
     input  wire [3:0]            wr_dec_idx,
     input  wire [127:0]          wr_dec_key,
+    input  wire                  wr_zero,
+    // A write presented earlier has not reached the memory yet.
+    output wire                  wr_busy,
 
     // Read ports: PER_INDEX_PORTS=0 uses port 0 and rd_idx; 1 uses NIDX ports.
     input  wire [4*NIDX-1:0]     rd_slot,
@@ -45,55 +61,87 @@ module aes_key_store #(
         if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin : gen_invalid
             aes_key_store_invalid_KEY_SLOTS_must_be_1_to_16 invalid_slots_inst ();
         end
-        if (DECRYPT == 0) begin : gen_enc_only
-            // Encryption only: the decryption half of the write port is not read.
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_dec = &{1'b0, wr_dec_en, wr_dec_idx, wr_dec_key};
-            /* verilator lint_on UNUSEDSIGNAL */
-        end
     endgenerate
+
+    // The registered write port. The encryption half holds the request of the previous
+    // clock; the decryption half holds its request until it is written (at once in the
+    // per-index form, after the encryption half in the single-memory form). Zeros come
+    // from the registers' synchronous reset, not from a multiplexer on the key.
+    reg         we_enc_reg, we_dec_reg;
+    reg [3:0]   w_slot_reg, w_enc_idx_reg, w_dec_idx_reg;
+    reg [127:0] w_enc_key_reg, w_dec_key_reg;
+    wire        w_dec_done;   // the decryption half is written this clock
+
+    always @(posedge clk) begin
+        if (rst) begin
+            we_enc_reg <= 1'b0;
+            we_dec_reg <= 1'b0;
+        end else begin
+            we_enc_reg <= wr_enc_en;
+            we_dec_reg <= ((DECRYPT != 0) && wr_dec_en) || (we_dec_reg && !w_dec_done);
+        end
+        if (wr_enc_en || wr_dec_en) begin
+            w_slot_reg <= wr_slot;
+        end
+        if (wr_enc_en) begin
+            w_enc_idx_reg <= wr_enc_idx;
+            w_enc_key_reg <= wr_zero ? 128'd0 : wr_enc_key;
+        end
+        if (wr_dec_en) begin
+            w_dec_idx_reg <= wr_dec_idx;
+            w_dec_key_reg <= wr_zero ? 128'd0 : wr_dec_key;
+        end
+    end
 
     generate
         if (PER_INDEX_PORTS == 0) begin : gen_single
-            localparam DEPTH = 16 << SLOT_BITS;
-            reg [127:0] enc_mem [0:DEPTH-1];
-            reg [127:0] enc_q;
-            wire [127:0] dec_q;
-            reg         dec_sel;
-            wire [SLOT_BITS+3:0] rd_addr = {rd_slot[SLOT_BITS-1:0], rd_idx};
-            wire [SLOT_BITS+3:0] wr_enc_addr = {wr_slot[SLOT_BITS-1:0], wr_enc_idx};
+            // Address {table, slot, index}: the table bit only with DECRYPT=1.
+            localparam TBITS = (DECRYPT != 0) ? 1 : 0;
+            localparam AW = TBITS + SLOT_BITS + 4;
+            (* ram_style = "block" *)
+            reg [127:0] mem [0:(1 << AW)-1];
+            reg [127:0] q_reg;
+
+            // One write a clock: the encryption half first.
+            assign w_dec_done = !we_enc_reg;
+            wire         w_en = we_enc_reg || we_dec_reg;
+            wire         w_tab = !we_enc_reg;
+            wire [3:0]   w_idx = we_enc_reg ? w_enc_idx_reg : w_dec_idx_reg;
+            wire [127:0] w_key = we_enc_reg ? w_enc_key_reg : w_dec_key_reg;
+            wire [3:0]   w_slot = w_slot_reg;
+
+            wire [AW-1:0] w_addr, r_addr;
+            if (DECRYPT != 0) begin : gen_tab
+                assign w_addr = {w_tab, w_slot[SLOT_BITS-1:0], w_idx};
+                assign r_addr = {rd_dec[0], rd_slot[SLOT_BITS-1:0], rd_idx};
+            end else begin : gen_no_tab
+                assign w_addr = {w_slot[SLOT_BITS-1:0], w_idx};
+                assign r_addr = {rd_slot[SLOT_BITS-1:0], rd_idx};
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire unused_tab = &{1'b0, w_tab, rd_dec[0]};
+                /* verilator lint_on UNUSEDSIGNAL */
+            end
 
             always @(posedge clk) begin
-                if (wr_enc_en) begin
-                    enc_mem[wr_enc_addr] <= wr_enc_key;
+                if (w_en) begin
+                    mem[w_addr] <= w_key;
                 end
-                enc_q <= enc_mem[rd_addr];
-                dec_sel <= rd_dec[0];
+                q_reg <= mem[r_addr];
             end
 
-            if (DECRYPT != 0) begin : gen_dec
-                reg [127:0] dec_mem [0:DEPTH-1];
-                reg [127:0] dec_q_reg;
-                always @(posedge clk) begin
-                    if (wr_dec_en) begin
-                        dec_mem[{wr_slot[SLOT_BITS-1:0], wr_dec_idx}] <= wr_dec_key;
-                    end
-                    dec_q_reg <= dec_mem[rd_addr];
-                end
-                assign dec_q = dec_q_reg;
-            end else begin : gen_no_dec
-                assign dec_q = 128'd0;
-            end
-
-            assign rd_key[127:0] = dec_sel ? dec_q : enc_q;
+            assign wr_busy = we_enc_reg || we_dec_reg;
+            assign rd_key[127:0] = q_reg;
             // Only port 0 exists in this form; the other port inputs are not read.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_ports = &{1'b0, rd_slot, rd_dec, wr_slot};
+            wire unused_ports = &{1'b0, rd_slot, rd_dec, w_slot};
             /* verilator lint_on UNUSEDSIGNAL */
             if (NIDX > 1) begin : gen_unused
                 assign rd_key[128*NIDX-1:128] = {128*(NIDX-1){1'b0}};
             end
         end else begin : gen_per_index
+            // Both halves at once.
+            assign w_dec_done = 1'b1;
+            wire [SLOT_BITS-1:0] wr_addr = w_slot_reg[SLOT_BITS-1:0];
             genvar p;
             for (p = 0; p < NIDX; p = p + 1) begin : gen_index
                 reg [127:0] enc_mem [0:(1 << SLOT_BITS)-1];
@@ -101,11 +149,10 @@ module aes_key_store #(
                 wire [127:0] dec_q;
                 reg         dec_sel;
                 wire [SLOT_BITS-1:0] rd_addr = rd_slot[4*p +: SLOT_BITS];
-                wire [SLOT_BITS-1:0] wr_addr = wr_slot[SLOT_BITS-1:0];
 
                 always @(posedge clk) begin
-                    if (wr_enc_en && wr_enc_idx == p) begin
-                        enc_mem[wr_addr] <= wr_enc_key;
+                    if (we_enc_reg && w_enc_idx_reg == p) begin
+                        enc_mem[wr_addr] <= w_enc_key_reg;
                     end
                     enc_q <= enc_mem[rd_addr];
                     dec_sel <= rd_dec[p];
@@ -115,8 +162,8 @@ module aes_key_store #(
                     reg [127:0] dec_mem [0:(1 << SLOT_BITS)-1];
                     reg [127:0] dec_q_reg;
                     always @(posedge clk) begin
-                        if (wr_dec_en && wr_dec_idx == p) begin
-                            dec_mem[wr_addr] <= wr_dec_key;
+                        if (we_dec_reg && w_dec_idx_reg == p) begin
+                            dec_mem[wr_addr] <= w_dec_key_reg;
                         end
                         dec_q_reg <= dec_mem[rd_addr];
                     end
@@ -127,9 +174,16 @@ module aes_key_store #(
 
                 assign rd_key[128*p +: 128] = dec_sel ? dec_q : enc_q;
             end
+            assign wr_busy = we_enc_reg || we_dec_reg;
             // Each port reads its own index: rd_idx and the high slot bits are not read.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_ports = &{1'b0, rd_idx, rd_slot, wr_slot};
+            wire unused_ports = &{1'b0, rd_idx, rd_slot, w_slot_reg};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
+        if (DECRYPT == 0) begin : gen_enc_only
+            // Encryption only: the decryption half of the write port is never written.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_dec = &{1'b0, w_dec_idx_reg, w_dec_key_reg};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
