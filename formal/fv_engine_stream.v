@@ -57,7 +57,7 @@ localparam [1:0] MAX_LEN = MAX_KEY_BITS == 128 ? 2'd0 : (MAX_KEY_BITS == 192 ? 2
 localparam NR = 10 + 2 * MAX_LEN;
 localparam S = STAGES_PER_ROUND;
 // The engines' own numbers (see their header comments).
-localparam P_LATENCY = NR * S + 3;
+localparam P_LATENCY = NR * S + 4;
 localparam P_FIFO = P_LATENCY + 2 <= 16 ? 16 : (P_LATENCY + 2 <= 32 ? 32 : (P_LATENCY + 2 <= 64 ? 64 : 128));
 localparam CAPACITY = PIPELINED ? P_FIFO : 2;
 // With m_ready high since its input handshake, a block of the pipelined engine waits
@@ -211,26 +211,28 @@ generate
         // earlier form (binary credit counter and FIFO pointers) held on the bounded runs
         // tried (22 clocks), but Boolector did not finish the induction step with it
         // within 10 minutes, so engine_stream.sby checks the PIPELINED engine by bounded
-        // model checking (FV_NO_INVARIANTS) for now. This form, for the thermometer-coded
-        // credits and FIFO occupancy, has not been run yet. To try
+        // model checking (FV_NO_INVARIANTS) for now. This form, for the credit and
+        // occupancy counts with their flags, has not been run yet. To try
         // again: connect the probes below as the iterative task does (the FIFO words
         // after `memory_map -formal` are named u_fifo.mem[i]: rename them first), and
         // run with `mode prove`.
         localparam NREG = NR * S + 2;        // I, NR*S unit registers, O
         localparam AW = P_FIFO == 16 ? 4 : (P_FIFO == 32 ? 5 : (P_FIFO == 64 ? 6 : 7));
         // probes (aes_engine_pipelined / aes_pipe_fifo registers)
-        wire [P_FIFO-1:0]       fv_free;       // free_reg (free credits, thermometer)
+        wire [7:0]              fv_free;       // free_reg (free credits)
+        wire                    fv_any;        // any_reg
+        wire                    fv_one;        // one_reg
         wire                    fv_deliver;    // deliver_reg (a credit on its way back)
         wire [NREG-1:0]         fv_valid;      // valid_reg
         wire [TAG_WIDTH*NREG-1:0] fv_tags;     // tag_reg
         wire [AW-1:0]           fv_wr_ptr;     // u_fifo.wr_ptr_reg
         wire [AW-1:0]           fv_rd_ptr;     // u_fifo.rd_ptr_reg
-        wire [P_FIFO-1:0]       fv_fill;       // u_fifo.fill_reg (occupancy, thermometer)
+        wire [AW:0]             fv_count;      // u_fifo.count_reg
+        wire                    fv_fifo_one;   // u_fifo.one_reg
         wire [P_FIFO*TAG_WIDTH-1:0] fv_fifo_tags; // u_fifo.mem: the tag of entry i in
                                                // [TAG_WIDTH*i +: TAG_WIDTH]
 
-        reg [CNT_WIDTH-1:0] count, taken;      // entries held, credits not free
-        reg therm_ok;
+        wire [CNT_WIDTH-1:0] count = fv_count;
         reg [CNT_WIDTH-1:0] in_pipe;
         reg [TAG_WIDTH-1:0] expect;
         reg ok_fifo, ok_pipe, ok_wpos;
@@ -238,14 +240,6 @@ generate
         reg [AW-1:0] pos;
         integer k;
         always @* begin
-            count = 0;
-            taken = P_FIFO;
-            therm_ok = 1'b1;
-            for (k = 0; k < P_FIFO; k = k + 1) begin
-                count = count + fv_fill[k];
-                taken = taken - fv_free[k];
-                if (k > 0 && ((fv_fill[k] && !fv_fill[k-1]) || (fv_free[k] && !fv_free[k-1]))) therm_ok = 1'b0;
-            end
             in_pipe = 0;
             for (k = 0; k < NREG; k = k + 1) in_pipe = in_pipe + fv_valid[k];
             // FIFO entries from the read pointer: consecutive tags from out_seq
@@ -279,11 +273,12 @@ generate
                     // finds the FIFO empty, when all blocks ahead are behind it in the pipe
                     i_w_ready: assert (!w_ready || w_ahead + w_age <= P_MAX_WAIT);
                 end
-                i_count: assert (therm_ok && count <= P_FIFO
-                                 && fv_wr_ptr - fv_rd_ptr == count[AW-1:0] && m_valid == (count != 0));
-                i_credit: assert (taken == pending + fv_deliver && pending == count + in_pipe);
+                i_count: assert (count <= P_FIFO && fv_wr_ptr - fv_rd_ptr == count[AW-1:0]
+                                 && m_valid == (count != 0) && fv_fifo_one == (count == 1));
+                i_credit: assert (P_FIFO - fv_free == pending + fv_deliver && pending == count + in_pipe
+                                  && fv_any == (fv_free != 0) && fv_one == (fv_free == 1));
                 // s_ready is a register, low in the clock after reset
-                i_ready: assert (s_ready == (!rst_q && fv_free[0]));
+                i_ready: assert (s_ready == (!rst_q && fv_any));
                 i_fifo_tags: assert (ok_fifo);
                 i_pipe_tags: assert (ok_pipe);
             end

@@ -112,7 +112,7 @@ module aes_core #(
 
     generate
         if (!PIPELINED && SBOX == "TTABLE") begin : gen_interleaved
-            // T-tables in block RAM, two blocks interleaved (rtl/aes_engine_interleaved.v).
+            // T-tables in block RAM, three blocks interleaved (rtl/aes_engine_interleaved.v).
             aes_engine_interleaved #(
                 .LANES(LANES), .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT), .TAG_WIDTH(TAG_WIDTH)
             ) u_engine (

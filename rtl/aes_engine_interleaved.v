@@ -2,50 +2,53 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// ITERATIVE AES engine with T-tables in block RAM and two blocks interleaved.
+// ITERATIVE AES engine with T-tables in block RAM and three blocks interleaved.
 //
 // This is what aes_core builds for ARCH="ITERATIVE", SBOX="TTABLE": the smallest engine
 // of the library in LUTs, because SubBytes, ShiftRows and MixColumns are all table reads.
 //
-// Datapath (per lane). A round is two clocks:
-//   E  16 lookups in registered ROMs (aes_pipe_rom, eight dual-port tables; one DP16KD
-//      each on ECP5 for encryption only, two with decryption), the table output
-//      registered in fabric flip-flops (R) so that the EBR's slow clock-to-output only
-//      has to reach a flip-flop;
-//   X  each output column is the XOR of four lookups, each rotated into its rows, and the
-//      round key: two LUT levels; one more (rows 1 and 3) picks the next table address by
-//      direction (ShiftRows or InvShiftRows). The result is the next round's table
-//      address, or, after the last round, the output block.
-// While one block is in E, the other is in X: two blocks ("contexts") share the tables
-// and the XOR network, each doing one round every two clocks, so the engine still
-// completes one round per clock. A table address is {direction, last round, byte}: the
-// last round reads {0, 0, 0, S(x)} (or Si(x)) through the same XOR network, and
+// Datapath (per lane). A round is three clocks:
+//   T  16 lookups in registered ROMs (aes_pipe_rom, eight dual-port tables; one DP16KD
+//      each on ECP5 for encryption only, two with decryption); the table output is
+//      registered again (q_reg), which the flow moves into the DP16KD's own output
+//      register (REGMODE OUTREG, python/aescores/flow/ebr_outreg.py), so no fabric path
+//      starts at the memory array;
+//   M  each output column is the XOR of four lookups, each rotated into its rows: one
+//      LUT level, into p_reg;
+//   X  the round key (or, for a load, the input block and round key 0): one LUT level;
+//      one more (rows 1 and 3) picks the next table address by direction (ShiftRows or
+//      InvShiftRows). The result is the next round's table address, or, after the last
+//      round, the output block.
+// Three blocks ("contexts") take turns, one in each of T, M and X, so the tables and the
+// logic work on a round every clock. A table address is {direction, last round, byte}:
+// the last round reads {0, 0, 0, S(x)} (or Si(x)) through the same XOR network, and
 // decryption reads Td0 (equivalent inverse cipher, round keys from the key store in
 // equivalent-inverse order, so round i reads index i in both directions).
 //
-// Contexts. The context in X is always register set A, the other B; every clock A takes
-// B's values and B takes A's updated ones, so the control never multiplexes by phase.
-// A context holds one block: round 0 (load: input XOR round key 0), rounds 1 .. Nr-1
-// (T-table round), round Nr (the output is written to the output FIFO).
+// Contexts. The context in X is always register set A, then B and C; every clock A takes
+// B's values, B takes C's and C takes A's updated ones, so the control never multiplexes
+// by phase. A context holds one block: round 0 (load: input XOR round key 0), rounds
+// 1 .. Nr-1 (T-table round), round Nr (the output is written to the output FIFO). A's
+// control flags are decoded one clock ahead from B.
 //
-// Input and keys. A block is accepted into an input register. Two clocks before a
-// context's next X it commits the waiting block (reads its round key 0 from the key
-// store, whose data comes one clock after the address and is then registered here), and
-// loads it two clocks later, freeing the input register. A context that finishes a block
-// commits the next one in the same X, so back to back each context takes Nr+1 turns of
-// two clocks per block, and the two together one block every Nr+1 clocks (11, 13, 15),
-// as the single-context ITERATIVE engine.
+// Input and keys. A block is accepted into an input register. In a context's X the
+// round key of its next X (three clocks later) is addressed: the key store reads it in
+// the next clock, and it passes rk_reg and rk2_reg. A context that finishes a block
+// commits the waiting one in the same X (addressing its round key 0) and loads it three
+// clocks later, freeing the input register. Back to back each context takes Nr+1 turns
+// of three clocks per block, and the three together one block every Nr+1 clocks (11, 13,
+// 15), as the single-context ITERATIVE engine.
 //
-// Order and backpressure. Blocks leave through a 4-entry FIFO (aes_pipe_fifo) in the
+// Order and backpressure. Blocks leave through an 8-entry FIFO (aes_pipe_fifo) in the
 // order they finish; a block is only committed when the FIFO is sure to have room for it
 // (a credit count, as in the PIPELINED engine, so nothing stalls inside), and only if it
-// cannot finish before the block in the other context (mixed key lengths), so the output
-// order is the input order.
+// cannot finish before the blocks in the other contexts (mixed key lengths), so the
+// output order is the input order.
 //
-// Latency: 2 Nr + 4 clocks from the input handshake to m_valid for a block that finds the
-// engine idle (committed in the next clock, loaded two clocks later, Nr rounds of two
-// clocks, one clock in the FIFO). Under load a block waits in the input register until a
-// context is free, up to 2 (Nr + 1) clocks more, where the single-context engine would
+// Latency: 3 Nr + 6 clocks from the input handshake to m_valid for a block that finds the
+// engine idle (committed in the next clock, loaded three clocks later, Nr rounds of three
+// clocks, two clocks in the FIFO). Under load a block waits in the input register until a
+// context is free, up to 3 (Nr + 1) clocks more, where the single-context engine would
 // hold s_ready low instead.
 module aes_engine_interleaved #(
     // 128-bit blocks per beat, processed side by side: 1, 2, 4 or 8.
@@ -111,7 +114,7 @@ module aes_engine_interleaved #(
     // Input register: one block waiting for a context.
 
     reg                 in_valid_reg;
-    reg                 in_taken_reg;     // committed to a context, loaded two clocks later
+    reg                 in_taken_reg;     // committed to a context, loaded three clocks later
     reg [W-1:0]         in_data_reg;
     reg [3:0]           in_slot_reg;
     reg                 in_dec_reg;

@@ -28,8 +28,9 @@
 // key length one register ahead. Every block takes the same time.
 //
 // Timing. A block accepted in clock t is in I in t+1, in register s of unit u in
-// t+1+(u-1)*S+s, in O in t+2+NR*S, and on m_* in t+3+NR*S at the earliest:
-// LATENCY = NR*S + 3 clocks (AES-128 build: 13, 23, 33, 43 for S = 1..4), the same
+// t+1+(u-1)*S+s, in O in t+2+NR*S, written into the FIFO from there, and on m_* in
+// t+4+NR*S at the earliest (the FIFO's read side is registered, see aes_pipe_fifo):
+// LATENCY = NR*S + 4 clocks (AES-128 build: 14, 24, 34, 44 for S = 1..4), the same
 // for every block, key length and direction.
 //
 // Backpressure: credits, no stall. The pipeline never stops; a block is accepted only
@@ -89,11 +90,12 @@ module aes_engine_pipelined #(
     // The register of a unit after which the round key is added (see aes_pipe_round).
     localparam KEY_STAGE = (SBOX == "TTABLE" && S == 4) ? 3 : S;
     // Clocks from the input handshake to the output beat, without backpressure.
-    localparam LATENCY = NR * S + 3;
+    localparam LATENCY = NR * S + 4;
     // Output buffer and credits: the smallest power of two from LATENCY + 2 on, so that
     // with m_ready high the engine accepts one beat every clock (a credit is away for
     // LATENCY + 1 clocks: the block's LATENCY and the clock its return is registered).
     localparam FIFO_DEPTH = LATENCY + 2 <= 16 ? 16 : (LATENCY + 2 <= 32 ? 32 : (LATENCY + 2 <= 64 ? 64 : 128));
+    localparam CW = 8;   // credit count bits (FIFO_DEPTH <= 128)
 
     // Illegal parameter values stop elaboration: the named module does not exist.
     generate
@@ -121,36 +123,54 @@ module aes_engine_pipelined #(
     // Credits and input
     // ---------------------------------------------------------------------------------
 
-    // Free credits, thermometer code: free_reg[i] is set while more than i of the
-    // FIFO_DEPTH credits are free. A block accepted takes one at once; a block delivered
-    // gives its credit back one clock later (deliver_reg), so that m_ready only drives
-    // one register here. Each bit's next value is a function of accept, deliver_reg and
-    // its two neighbours (one LUT level), and s_ready is free_next[0] registered.
-    reg [FIFO_DEPTH-1:0] free_reg, free_next;
-    reg                  deliver_reg;
-    reg                  s_ready_reg;
+    // Free credits (FIFO_DEPTH at reset). A block accepted takes one at once; a block
+    // delivered gives its credit back one clock later (deliver_reg), so that m_ready
+    // only drives one register here. Beside the count, two flags are registers:
+    // any_reg (a credit is free) and one_reg (exactly one). The next values of all
+    // three are chosen by accept among values computed from registers alone (the count
+    // plus or minus one, "exactly two" decoded from the count), so s_valid is the last
+    // input of one LUT in front of each; s_ready is any_next registered (low in reset
+    // and in the clock after it, as any_reg is not).
+    reg [CW-1:0] free_reg, free_next;
+    reg          any_reg, any_next;
+    reg          one_reg, one_next;
+    reg          deliver_reg;
+    reg          s_ready_reg;
 
     wire accept = s_valid && s_ready_reg;
     wire deliver = m_valid && m_ready;
     wire s_dec = (DECRYPT != 0) && s_decrypt;
 
+    wire [CW-1:0] free_acc = deliver_reg ? free_reg : free_reg - 1'b1;
+    wire [CW-1:0] free_stay = deliver_reg ? free_reg + 1'b1 : free_reg;
+    wire          two = (free_reg == 2);
+
     always @* begin
-        case ({accept, deliver_reg})
-            2'b10:   free_next = {1'b0, free_reg[FIFO_DEPTH-1:1]};
-            2'b01:   free_next = {free_reg[FIFO_DEPTH-2:0], 1'b1};
-            default: free_next = free_reg;
-        endcase
+        free_next = accept ? free_acc : free_stay;
+        // a credit free: one returned, or more than the one an accept takes
+        any_next = deliver_reg || (any_reg && !(accept && one_reg));
+        // exactly one: (accept and return) keeps the count, an accept from two, a
+        // return into none
+        if (accept) begin
+            one_next = deliver_reg ? one_reg : two;
+        end else begin
+            one_next = deliver_reg ? !any_reg : one_reg;
+        end
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            free_reg <= {FIFO_DEPTH{1'b1}};
+            free_reg <= FIFO_DEPTH[CW-1:0];
+            any_reg <= 1'b1;
+            one_reg <= 1'b0;
             deliver_reg <= 1'b0;
             s_ready_reg <= 1'b0;
         end else begin
             free_reg <= free_next;
+            any_reg <= any_next;
+            one_reg <= one_next;
             deliver_reg <= deliver;
-            s_ready_reg <= free_next[0];
+            s_ready_reg <= any_next;
         end
     end
 
