@@ -8,6 +8,7 @@ Checking is the caller's job, against the `cryptography` package or NIST vectors
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import subprocess
@@ -58,18 +59,21 @@ def build_harness(top: str, cpp: str, params: Mapping[str, object]) -> Path:
         h.update(src.read_bytes())
     out_dir = paths.BUILD_DIR / "harness" / f"{top}-{h.hexdigest()[:16]}"
     binary = out_dir / "harness"
-    if binary.exists():
-        return binary
     out_dir.mkdir(parents=True, exist_ok=True)
-    tools.run(
-        [
-            "verilator", *_BUILD_FLAGS, "--top-module", top,
-            *_param_args(params),
-            "--Mdir", str(out_dir), "-o", "harness",
-            *[str(s) for s in sources],
-        ],
-        log=out_dir / "build.log",
-    )
+    # One build at a time per folder: under pytest -n 2 two tests may ask for the same
+    # harness at once, and one must not run the binary while the other still links it.
+    with open(out_dir.parent / f"{out_dir.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not binary.exists():
+            tools.run(
+                [
+                    "verilator", *_BUILD_FLAGS, "--top-module", top,
+                    *_param_args(params),
+                    "--Mdir", str(out_dir), "-o", "harness",
+                    *[str(s) for s in sources],
+                ],
+                log=out_dir / "build.log",
+            )
     return binary
 
 
