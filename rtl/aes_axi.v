@@ -91,7 +91,7 @@ module aes_axi #(
     localparam NR = 10 + 2 * MAX_LEN;
     // Engine latency (see the engines' headers), and the IP's: one clock in the input
     // register of the mode unit, one in its output register.
-    localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 4 : NR + 2;
+    localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 3 : NR + 2;
     localparam LATENCY = CORE_LATENCY + 2;
     localparam [31:0] LATENCY_WORD = LATENCY;
     // Side FIFO of the mode unit: room for every pass the engine can hold, for full rate.

@@ -178,16 +178,15 @@ def latency_clocks(params: Mapping[str, ParamValue], key_bits: int = 128) -> int
 
     ITERATIVE: Nr + 2 (rtl/aes_engine_iterative.v: accept, round 0, Nr rounds, the last
     one writing the output register), Nr of the block's key.
-    PIPELINED: NR * STAGES_PER_ROUND + 4 (rtl/aes_engine_pipelined.v: input register,
-    NR round units of STAGES_PER_ROUND registers, output register, the output buffer's
-    write and its registered read), where
+    PIPELINED: NR * STAGES_PER_ROUND + 3 (rtl/aes_engine_pipelined.v: input register,
+    NR round units of STAGES_PER_ROUND registers, output register, output buffer), where
     NR is the Nr of MAX_KEY_BITS: every block takes the same time, whatever its key.
     The engines' header comments are the authority: keep this in step with them.
     """
     if params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE":
         return rounds(key_bits) + 2
     nr = rounds(int(params.get("MAX_KEY_BITS", AES_AXI_DEFAULTS["MAX_KEY_BITS"])))
-    return nr * int(params.get("STAGES_PER_ROUND", 1)) + 4
+    return nr * int(params.get("STAGES_PER_ROUND", 1)) + 3
 
 
 def throughput_gbps(fmax_mhz: float, lanes: int, clocks: int) -> float:
