@@ -18,7 +18,7 @@ computed the same way everywhere:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 ParamValue = int | str
@@ -114,6 +114,10 @@ class Preset:
     published: Published | None = None
     in_default_report: bool = True  # built by `aescores report` with no preset named
     top: str = DEFAULT_TOP  # the Verilog top implemented (a key of TOPS)
+    # Options appended to the Yosys synthesis command on targets of this family, e.g.
+    # {"ecp5": "-nowidelut"}: LUT4s only, which maps tower-field (COMPOSITE) S-boxes
+    # to fewer LUT4 and fewer levels (docs/engines.md).
+    synth_options: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def full_params(self) -> dict[str, ParamValue]:
