@@ -41,9 +41,9 @@ def pipelined(sbox: str, stages: int, **extra: object) -> dict[str, object]:
 
 
 def latency(params: dict[str, object]) -> int:
-    """Documented latency (docs/engines.md): Nr of MAX_KEY_BITS times the stages, plus 4."""
+    """Documented latency (docs/engines.md): Nr of MAX_KEY_BITS times the stages, plus 3."""
     nr = {128: 10, 192: 12, 256: 14}[int(params.get("MAX_KEY_BITS", 256))]
-    return nr * int(params.get("STAGES_PER_ROUND", 1)) + 4
+    return nr * int(params.get("STAGES_PER_ROUND", 1)) + 3
 
 
 # The CI builds (each one is compiled once and shared by the tests that use it).

@@ -53,15 +53,8 @@ TASK_SECONDS = {
 SLOW_TASKS = {("engine_stream", "pipelined_deep"), ("axi_top", "pipelined")}
 
 # Known to fail on the current RTL, run in CI all the same (strict: the mark must go as
-# soon as they pass). Since the PIPELINED engine's output FIFO reads through a register
-# per bank (LATENCY = NR x S + 4, a deeper FIFO), the harness's bounded check no longer
-# reaches its depth within the time limit, and its cover of a full output FIFO is not
-# reached within the cover depth. The harness (formal/fv_engine_stream.v) needs the
-# depths and the FIFO-full cover brought in line with the new FIFO.
-XFAIL_TASKS = {
-    ("engine_stream", "pipelined"): "bounded check does not reach depth 24 within the time limit since the FIFO rework",
-    ("engine_stream", "pipelined_cover"): "cover of a full output FIFO (c_full) not reached since the FIFO rework",
-}
+# soon as they pass); none at present.
+XFAIL_TASKS: dict[tuple[str, str], str] = {}
 
 
 def _task_param(name: str, task: str) -> object:

@@ -18,7 +18,7 @@ computed the same way everywhere:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 ParamValue = int | str
@@ -114,6 +114,10 @@ class Preset:
     published: Published | None = None
     in_default_report: bool = True  # built by `aescores report` with no preset named
     top: str = DEFAULT_TOP  # the Verilog top implemented (a key of TOPS)
+    # Options appended to the Yosys synthesis command on targets of this family, e.g.
+    # {"ecp5": "-nowidelut"}: LUT4s only, which maps tower-field (COMPOSITE) S-boxes
+    # to fewer LUT4 and fewer levels (docs/engines.md).
+    synth_options: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def full_params(self) -> dict[str, ParamValue]:
@@ -178,21 +182,20 @@ def latency_clocks(params: Mapping[str, ParamValue], key_bits: int = 128) -> int
 
     ITERATIVE: Nr + 2 (rtl/aes_engine_iterative.v: accept, round 0, Nr rounds, the last
     one writing the output register), Nr of the block's key; with SBOX "TTABLE" the
-    interleaved engine (rtl/aes_engine_interleaved.v): 3 Nr + 6 for a block that finds
+    interleaved engine (rtl/aes_engine_interleaved.v): 3 Nr + 5 for a block that finds
     the engine idle (under load a block may wait in the engine's input register for a
     context, as it waits for s_ready in the single-context engine).
-    PIPELINED: NR * STAGES_PER_ROUND + 4 (rtl/aes_engine_pipelined.v: input register,
-    NR round units of STAGES_PER_ROUND registers, output register, the output buffer's
-    write and its registered read), where
+    PIPELINED: NR * STAGES_PER_ROUND + 3 (rtl/aes_engine_pipelined.v: input register,
+    NR round units of STAGES_PER_ROUND registers, output register, output buffer), where
     NR is the Nr of MAX_KEY_BITS: every block takes the same time, whatever its key.
     The engines' header comments are the authority: keep this in step with them.
     """
     if params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE":
         if params.get("SBOX", AES_AXI_DEFAULTS["SBOX"]) == "TTABLE":
-            return 3 * rounds(key_bits) + 6
+            return 3 * rounds(key_bits) + 5
         return rounds(key_bits) + 2
     nr = rounds(int(params.get("MAX_KEY_BITS", AES_AXI_DEFAULTS["MAX_KEY_BITS"])))
-    return nr * int(params.get("STAGES_PER_ROUND", 1)) + 4
+    return nr * int(params.get("STAGES_PER_ROUND", 1)) + 3
 
 
 def throughput_gbps(fmax_mhz: float, lanes: int, clocks: int) -> float:
@@ -259,10 +262,11 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "max-throughput",
-            "Most Gbit/s on one LFE5U-85F: two lanes of the sub-pipelined AES-128 encryptor",
-            {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "LUT", "LANES": 2, "MAX_KEY_BITS": 128,
+            "Most Gbit/s on one LFE5U-85F: four lanes of the sub-pipelined AES-128 encryptor with "
+            "composite-field S-boxes, synthesized to LUT4s only",
+            {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 4, "SBOX": "COMPOSITE", "LANES": 4, "MAX_KEY_BITS": 128,
              "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0},
-            freq_mhz=250,
+            freq_mhz=250, synth_options={"ecp5": "-nowidelut"},
         ),
         Preset(
             "min-area",

@@ -8,7 +8,7 @@ is described in docs/flow.md.
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from aescores import configs
@@ -43,7 +43,8 @@ def implement_preset(
     """Implement a preset on its target (or `target`) and return its figures.
 
     The frequency goal is, in order: `freq_mhz`, the preset's own goal when built on its
-    own target, the target's default.
+    own target, the target's default. The preset's `synth_options` for the target's
+    family are appended to the target's synthesis command.
     """
     p = configs.get_preset(preset) if isinstance(preset, str) else preset
     tgt = get_target(target or p.target)
@@ -51,6 +52,9 @@ def implement_preset(
         raise FlowError(f"{tgt.name} is for ITERATIVE builds only; {p.name} is {p.full_params['ARCH']}")
     if freq_mhz is None:
         freq_mhz = p.freq_mhz if tgt.name == p.target else tgt.freq_mhz
+    extra = p.synth_options.get(tgt.family, "")
+    if extra:
+        tgt = replace(tgt, synth=f"{tgt.synth} {extra}")
     result = implement(
         preset_design(p), tgt, seed=seed, freq_mhz=freq_mhz, force=force, xc7=xc7,
         build_dir=build_dir, progress=progress,
@@ -73,6 +77,7 @@ def preset_figures(preset: Preset, result: dict[str, object]) -> dict[str, objec
         "top": result["top"],
         "params": preset.full_params,
         "params_not_applied": preset.unapplied_params(),
+        "synth_options": dict(preset.synth_options),
         "key_bits": preset.key_bits,
         "target": result["target"],
         "device": result["device"],
