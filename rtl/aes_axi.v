@@ -129,7 +129,7 @@ module aes_axi #(
 
     wire [KEY_SLOTS-1:0]   slot_loaded, slot_loading, slot_clearing, slot_hold;
     wire [2*KEY_SLOTS-1:0] slot_len;
-    wire st_done, st_passed, st_active, st_pending;
+    wire st_done, st_passed, st_failed, st_active, st_pending;
     wire unit_busy;
 
     aes_csr u_csr (
@@ -187,13 +187,13 @@ module aes_axi #(
     wire kc_slot_ok = ({28'd0, key_ctrl_slot} < KEY_SLOTS);
     wire kc_len_ok = (key_ctrl_len <= MAX_LEN);
     assign key_ctrl_refuse = key_ctrl_commit &&
-        (HOST || st_active || !kc_slot_ok || !kc_len_ok || !core_load_ready);
+        (HOST || st_active || st_pending || !kc_slot_ok || !kc_len_ok || !core_load_ready);
 
     wire rk_slot_ok = ({28'd0, rk_ctrl_slot} < KEY_SLOTS);
     wire rk_index_ok = ({28'd0, rk_ctrl_index} <= NR) && (!rk_ctrl_table || DECRYPT != 0);
     wire rk_len_ok = (rk_ctrl_len <= MAX_LEN);
     assign rk_ctrl_refuse = (rk_ctrl_write || rk_ctrl_commit) &&
-        (!HOST || st_active || rk_pend_reg || !rk_slot_ok || !core_host_ready ||
+        (!HOST || st_active || st_pending || rk_pend_reg || !rk_slot_ok || !core_host_ready ||
          (rk_ctrl_write && !rk_index_ok) || (rk_ctrl_commit && !rk_len_ok));
 
     always @(posedge aclk) begin
@@ -268,9 +268,9 @@ module aes_axi #(
         .s_axis_tready(s_axis_tready), .s_axis_tlast(s_axis_tlast), .s_axis_tuser(s_axis_tuser),
         .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid),
         .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast), .m_axis_tuser(m_axis_tuser),
-        .enable(!st_active && (SELFTEST == 0 || st_done)),
+        .enable(!st_active),
         .pause(st_pending),
-        .selftest_failed(SELFTEST != 0 && st_done && !st_passed),
+        .selftest_failed(st_failed),
         .slot_loaded(slot_loaded), .slot_loading(slot_loading), .slot_hold(slot_hold), .busy(unit_busy),
         .eng_valid(eng_valid), .eng_ready(eng_ready && !st_active), .eng_data(eng_data), .eng_slot(eng_slot),
         .eng_decrypt(eng_decrypt), .res_valid(res_valid), .res_ready(res_ready), .res_data(res_data),
@@ -285,7 +285,7 @@ module aes_axi #(
             ) u_selftest (
                 .clk(aclk), .rst(rst),
                 .start(ctrl_selftest), .stream_idle(!unit_busy), .pending(st_pending), .active(st_active),
-                .done(st_done), .passed(st_passed),
+                .done(st_done), .passed(st_passed), .failed(st_failed),
                 .ld_valid(st_ld_valid), .ld_ready(core_load_ready), .ld_len(st_ld_len), .ld_key(st_ld_key),
                 .clr_valid(st_clr_valid), .keys_idle(keys_idle), .slot0_loaded(slot_loaded[0]),
                 .host_wr_valid(st_host_wr), .host_commit_valid(st_host_commit), .host_ready(core_host_ready),
@@ -298,6 +298,7 @@ module aes_axi #(
             assign st_active = 1'b0;
             assign st_done = 1'b0;
             assign st_passed = 1'b0;
+            assign st_failed = 1'b0;
             assign st_ld_valid = 1'b0;
             assign st_ld_len = 2'd0;
             assign st_ld_key = 256'd0;

@@ -32,6 +32,7 @@ module aes_selftest #(
     output wire         active,       // the test owns the key slots and the engine
     output wire         done,
     output wire         passed,
+    output wire         failed,       // the last run failed (held until the next run starts)
 
     // Key slots.
     output wire         ld_valid,
@@ -121,7 +122,8 @@ module aes_selftest #(
         vec_next = vec_reg;
         rk_next = rk_reg;
         fail_next = fail_reg;
-        done_next = done_reg;
+        // A request takes `done` down at once, even while a message keeps the run waiting.
+        done_next = done_reg && !start;
 
         case (state_reg)
             S_IDLE: begin
@@ -179,9 +181,9 @@ module aes_selftest #(
                     state_next = S_FINAL_WAIT;
                 end
             end
-            default: begin  // S_FINAL_WAIT: zeroize, then done
+            default: begin  // S_FINAL_WAIT: zeroize, then done (unless another run is due)
                 if (keys_idle && !clr_pulse_reg) begin
-                    done_next = 1'b1;
+                    done_next = !(pending_reg || start);
                     state_next = S_IDLE;
                 end
             end
@@ -212,6 +214,10 @@ module aes_selftest #(
     assign active = (state_reg != S_IDLE);
     assign done = done_reg;
     assign passed = done_reg && !fail_reg;
+    // fail_reg is cleared only when a run starts (the stream is idle then, and no message
+    // starts before the run ends), so a message in flight when a rerun is requested keeps
+    // the verdict it started with.
+    assign failed = fail_reg;
 
     assign clr_valid = (state_reg == S_CLEAR) || clr_pulse_reg;
     assign ld_valid = !HOST && (state_reg == S_LOAD);

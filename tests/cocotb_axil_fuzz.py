@@ -729,8 +729,21 @@ class Model:
         staging: list[bytes] = [bytes(32)]    # possible contents of KEY0..KEY7
         slot_ops: list[list[SlotOp]] = [[SlotOp(-1, -1, [None], "reset")] for _ in range(NSLOTS)]
         busy: list[SlotOp] = []               # key operations the model has not seen end
-        reruns: list[list[int]] = [[0, self.selftest_done_at]]   # [lo, end] of each self-test
-        rerun_seen_low = True
+        # [lo, end] of each self-test: from the CTRL[0] write to the first STATUS read, after
+        # its answer, that shows selftest_done (it falls in the clock after the write).
+        reruns: list[list[int]] = [[0, self.selftest_done_at]]
+        rerun_ctrl_hi = 0          # the answer of the CTRL[0] write of the last rerun
+        rerun_low_at = -1          # the last STATUS read of that rerun showing done 0
+        rerun_commits: list[BusWrite] = []   # KEY_CTRL commits written during that rerun
+
+        def check_rerun_commits() -> None:
+            # Key commands are refused from the CTRL[0] write until done rises again.
+            for c in rerun_commits:
+                if c.resp == OKAY and max(c.t_aw, c.t_w) > rerun_ctrl_hi + S and c.t_b < rerun_low_at - 1 - S:
+                    self.err(f"KEY_CTRL commit answered OKAY while the self-test was due or running "
+                             f"(STATUS showed done 0 at clock {rerun_low_at}): {c.describe()}")
+            rerun_commits.clear()
+
         err_events = [Events() for _ in range(7)]
         irq_en_events = Events()
         timeline = [(max(w.t_aw, w.t_w), 1, i) for i, w in enumerate(writes)]
@@ -742,12 +755,13 @@ class Model:
                 # slot loads and clears have ended.
                 r = reads[i]
                 reg = r.addr & 0xFFC
-                if reg == STATUS and r.resp == OKAY and reruns[-1][1] < 0 and r.t_ar - 1 > reruns[-1][0]:
+                if reg == STATUS and r.resp == OKAY and reruns[-1][1] < 0 and r.t_ar - 1 > rerun_ctrl_hi + S:
                     if not r.data & 1:
-                        rerun_seen_low = True
-                    elif rerun_seen_low:
+                        rerun_low_at = r.t_ar
+                    else:
                         reruns[-1][1] = r.t_ar
                         busy = [op for op in busy if op.what != "rerun"]
+                        check_rerun_commits()
                 if reg == SLOTS and r.resp == OKAY and not r.data >> 16:
                     busy = [op for op in busy if not (r.t_ar - 1 > op.hi and op.what != "rerun")]
                 continue
@@ -772,10 +786,9 @@ class Model:
             elif reg in RK_WORDS:
                 self.add_key_words(value.to_bytes(4, "little"))
             elif reg == RK_CTRL:
-                # An HW build refuses RK_CTRL. registers.md says "every RK_CTRL write in a
-                # KEY_EXPANSION="HW" build" but also "Neither set: nothing happens", so a
-                # write with neither `write` [12] nor `commit` [8] may answer either way.
-                expect = SLVERR if value & (1 << 12 | 1 << 8) else None
+                # An HW build refuses RK_CTRL with `write` [12] or `commit` [8] set; with
+                # neither set nothing happens, OKAY in every build (registers.md).
+                expect = SLVERR if value & (1 << 12 | 1 << 8) else OKAY
                 if HOST:
                     expect = None   # the HOST rules are not modelled here
             elif reg == KEY_CTRL:
@@ -783,6 +796,8 @@ class Model:
                 slot, length = value & 0xF, value >> 4 & 3
                 if commit:
                     self.count("commits")
+                    if reruns[-1][1] < 0:
+                        rerun_commits.append(w)
                     if HOST or slot >= NSLOTS or length > MAX_LEN_CODE:
                         expect = SLVERR
                         self.count("commits refused (slot, length)")
@@ -828,8 +843,9 @@ class Model:
                     # The self-test rerun empties every slot; whether it also clears the
                     # staging words is not documented: either.
                     self.count("self-test reruns")
+                    check_rerun_commits()
                     reruns.append([lo, -1])
-                    rerun_seen_low = False
+                    rerun_ctrl_hi, rerun_low_at = hi, -1
                     op = SlotOp(lo, hi, [None], "self-test rerun")
                     op.what = "rerun"
                     for s in range(NSLOTS):
@@ -839,6 +855,7 @@ class Model:
             if expect is not None and w.resp != expect:
                 self.err(f"BRESP {w.resp}, expected {expect}: {w.describe()}")
             self.count(f"write {name_of(w.addr)} {'OKAY' if w.resp == OKAY else 'SLVERR'}")
+        check_rerun_commits()
         # A rerun empties the slots until it ends.
         for rr in reruns:
             if rr[1] < 0:
@@ -860,11 +877,11 @@ class Model:
             slot = m.tuser >> 4 & 0xF
             keys = [None] if slot >= NSLOTS else self.slot_at(slot, m.start_cycle)
             try:
-                if m.result == 5 and None in keys and not int(P["DECRYPT"]) and m.tuser & 7 in (0, 1) \
-                        and m.tuser >> 3 & 1:
-                    # ECB/CBC decryption in a DECRYPT=0 build to an empty slot: code 3 and
-                    # code 5 both apply and the documents order neither; with 5 the
-                    # output is all zero and the blocks are counted as with 3.
+                if None in keys and not int(P["DECRYPT"]) and m.tuser & 7 in (0, 1) and m.tuser >> 3 & 1:
+                    # ECB/CBC decryption in a DECRYPT=0 build to a slot that may be empty:
+                    # codes 3 and 5 both apply, and messages.md orders 5 first (6, 2, 5, 3).
+                    # The output is all zero and the blocks are counted as with 3.
+                    assert m.result == 5, f"message {m.index}: code {m.result}, expected 5 (messages.md: 5 before 3)"
                     errs = m.protocol_errors()
                     assert not errs and not any(m.out_data), f"code 5 message {m.index}: {errs or 'data not zero'}"
                     msg_nblk.append(expect_message(m, None)[2])

@@ -157,10 +157,6 @@ def test_axil_fuzz() -> None:
         module=FUZZ)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "RTL: CTRL[0] written while a message is in flight leaves STATUS.selftest_done at 1 until the "
-    "stream is idle (registers.md: it falls until the self-test ends), and a KEY_CTRL commit in that "
-    "window is answered OKAY and then zeroized when the self-test starts"))
 def test_selftest_rerun_during_traffic() -> None:
     run("iter", ["test_selftest_rerun_requested_while_a_message_is_in_flight"], module=FUZZ)
 

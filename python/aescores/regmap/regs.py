@@ -67,8 +67,8 @@ STATUS = Register(
     title='Status',
     desc='Self-test result and activity.',
     fields=(
-        Field('selftest_done', lsb=0, width=1, kind='status', hw='w', desc='1 once the self-test has finished (also 1 in a build without self-test).'),
-        Field('selftest_passed', lsb=1, width=1, kind='status', hw='w', desc='1 when the last self-test passed (also 1 in a build without self-test). When done and not passed, every message ends with result code 6 and zero data.'),
+        Field('selftest_done', lsb=0, width=1, kind='status', hw='w', desc='1 once the self-test has finished (also 1 in a build without self-test). Falls in the clock after a CTRL[0] write, also while a message in flight keeps the rerun waiting, and rises when the rerun ends.'),
+        Field('selftest_passed', lsb=1, width=1, kind='status', hw='w', desc='1 when the self-test has finished and passed (also 1 in a build without self-test); 0 while selftest_done is 0. After a failed self-test every message ends with result code 6 and zero data, up to the next self-test run (a message in flight when a rerun is requested keeps that verdict).'),
         Field('busy', lsb=2, width=1, kind='status', hw='w', desc='1 while a message is in flight (accepted but its last beat not yet out).'),
     ),
 )
@@ -78,7 +78,7 @@ KEY_CTRL = Register(
     offset=0x010,
     access='WO',
     title='Key control',
-    desc='Commits the staging words KEY0..KEY7 into a key slot (HW key expansion builds). A write with commit set copies the staging words into the slot with the given key length, clears the staging words and expands the round keys in the background (SLOTS shows the slot loading, then loaded). Messages that started before the commit finish with the old key; a message that selects a slot still loading waits for the load. A write with commit clear does nothing. The IP refuses a commit (SLVERR, nothing happens, the staging words are kept) while the key-expansion unit is busy, for a slot not below KEY_SLOTS, a key length above MAX_KEY_BITS, and in a KEY_EXPANSION="HOST" build. Reads return 0.',
+    desc='Commits the staging words KEY0..KEY7 into a key slot (HW key expansion builds). A write with commit set copies the staging words into the slot with the given key length, clears the staging words and expands the round keys in the background (SLOTS shows the slot loading, then loaded). Messages that started before the commit finish with the old key; a message that selects a slot still loading waits for the load. A write with commit clear does nothing. The IP refuses a commit (SLVERR, nothing happens, the staging words are kept) while the key-expansion unit is busy, while a self-test is due or running (from the CTRL[0] write until STATUS.selftest_done rises again: the self-test empties every slot), for a slot not below KEY_SLOTS, a key length above MAX_KEY_BITS, and in a KEY_EXPANSION="HOST" build. Reads return 0.',
     fields=(
         Field('slot', lsb=0, width=4, kind='command', hw='r', desc='Key slot to load (0 to KEY_SLOTS-1).'),
         Field('len', lsb=4, width=2, kind='command', enum='key_len', hw='r', desc='Key length: the first 16, 24 or 32 bytes of the staging words are the key.'),
@@ -283,7 +283,7 @@ CTRL = Register(
     title='Control',
     desc='Actions. Reads return 0.',
     fields=(
-        Field('selftest', lsb=0, width=1, kind='pulse', hw='r', desc='Write 1: rerun the self-test (STATUS.selftest_done falls until it ends).'),
+        Field('selftest', lsb=0, width=1, kind='pulse', hw='r', desc='Write 1: rerun the self-test. STATUS.selftest_done falls at once; the run starts when no message is in the IP (a new message is not started meanwhile) and empties every key slot; key commands are refused until it ends.'),
     ),
 )
 
@@ -348,7 +348,7 @@ RK_CTRL = Register(
     offset=0x060,
     access='WO',
     title='Round-key control',
-    desc='KEY_EXPANSION="HOST" builds: stores host-computed round keys into an empty slot. A write with `write` set stores RK0..RK3 as round key `index` of table `table` of slot `slot` and clears RK0..RK3. A write with `commit` set marks the slot loaded with key length `len`: messages may use it from then on. Both set: the round key is stored, then the slot marked loaded. Neither set: nothing happens. Round keys may only be written into an empty slot: clear it first with KEY_CLEAR and wait until SLOTS shows it neither loaded nor loading. The IP refuses (SLVERR, nothing happens) a write or commit to a slot that is loaded, loading or being cleared, a slot not below KEY_SLOTS, an index above 14 or above the Nr of MAX_KEY_BITS, table DEC in a DECRYPT=0 build, a commit length above MAX_KEY_BITS, and every RK_CTRL write in a KEY_EXPANSION="HW" build. Round keys not written before the commit are zero. Load sequence for a key of Nr rounds: for r = 0..Nr write RK0..RK3 with rk[r] and RK_CTRL (slot, index r, table ENC, write); if CAPS.decrypt, for i = 0..Nr write the decryption key of index i and RK_CTRL (slot, index i, table DEC, write); then RK_CTRL (slot, len, commit). Reads return 0.',
+    desc='KEY_EXPANSION="HOST" builds: stores host-computed round keys into an empty slot. A write with `write` set stores RK0..RK3 as round key `index` of table `table` of slot `slot` and clears RK0..RK3. A write with `commit` set marks the slot loaded with key length `len`: messages may use it from then on. Both set: the round key is stored, then the slot marked loaded. Neither set: nothing happens (OKAY, in every build). Round keys may only be written into an empty slot: clear it first with KEY_CLEAR and wait until SLOTS shows it neither loaded nor loading. The IP refuses (SLVERR, nothing happens) a write or commit to a slot that is loaded, loading or being cleared, a slot not below KEY_SLOTS, an index above 14 or above the Nr of MAX_KEY_BITS, table DEC in a DECRYPT=0 build, a commit length above MAX_KEY_BITS, every write or commit while a self-test is due or running, and every write or commit in a KEY_EXPANSION="HW" build. Round keys not written before the commit are zero. Load sequence for a key of Nr rounds: for r = 0..Nr write RK0..RK3 with rk[r] and RK_CTRL (slot, index r, table ENC, write); if CAPS.decrypt, for i = 0..Nr write the decryption key of index i and RK_CTRL (slot, index i, table DEC, write); then RK_CTRL (slot, len, commit). Reads return 0.',
     fields=(
         Field('slot', lsb=0, width=4, kind='command', hw='r', desc='Key slot (0 to KEY_SLOTS-1).'),
         Field('len', lsb=4, width=2, kind='command', enum='key_len', hw='r', desc='Key length recorded by commit (Nr = 10, 12, 14).'),
