@@ -92,7 +92,12 @@ module aes_core #(
     wire [128*15-1:0] rd_key;
 
     aes_key_slots #(
-        .KEY_SLOTS(KEY_SLOTS), .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT), .SBOX(SBOX),
+        // PIPELINED builds take SubWord from block-RAM tables ("TTABLE"), whatever the
+        // engine's S-box: a SubWord in logic inside the key expander's one-word-per-clock
+        // recurrence would set the clock of the whole core (key loads are rare, and the
+        // tables' two clocks per SubWord cost nothing on the data path).
+        .KEY_SLOTS(KEY_SLOTS), .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT),
+        .SBOX(PIPELINED ? "TTABLE" : SBOX),
         .KEY_EXPANSION(KEY_EXPANSION), .PER_INDEX_PORTS(PIPELINED ? 1 : 0)
     ) u_slots (
         .clk(clk), .rst(rst),

@@ -17,7 +17,9 @@
 // block's slot in the same clock.
 //
 // The write port is registered: a write presented in clock t is in the memory at the end
-// of clock t+1 (t+2 for the decryption half of a double write). `wr_busy` is high while a
+// of clock t+1 (t+2 for the decryption half of a double write); in the per-index form
+// it then travels from index to index, one register each, and index i is written at the
+// end of clock t+1+i. `wr_busy` is high while a
 // write is still on its way, so the caller can wait for it before declaring a slot loaded
 // or cleared. A read of an entry in the same clock as its write is not defined (in the
 // single-memory form it is block RAM with no collision logic): aes_key_slots never reads
@@ -152,9 +154,23 @@ module aes_key_store #(
                 assign rd_key[128*NIDX-1:128] = {128*(NIDX-1){1'b0}};
             end
         end else begin : gen_per_index
-            // Both halves at once.
+            // Both halves at once. The write passes from index to index through a chain
+            // of registers, one stage per index (stage 0 is the registered write port),
+            // so each stage drives only its own memory and the next stage: no net from
+            // the key expander reaches all NIDX memories, which sit along the pipeline.
             assign w_dec_done = 1'b1;
-            wire [SLOT_BITS-1:0] wr_addr = w_slot_reg[SLOT_BITS-1:0];
+            reg [NIDX-1:0]       c_we_enc, c_we_dec;
+            reg [4*NIDX-1:0]     c_slot, c_enc_idx, c_dec_idx;
+            reg [128*NIDX-1:0]   c_enc_key, c_dec_key;
+            always @* begin
+                c_we_enc[0] = we_enc_reg;
+                c_we_dec[0] = we_dec_reg;
+                c_slot[3:0] = w_slot_reg;
+                c_enc_idx[3:0] = w_enc_idx_reg;
+                c_dec_idx[3:0] = w_dec_idx_reg;
+                c_enc_key[127:0] = w_enc_key_reg;
+                c_dec_key[127:0] = w_dec_key_reg;
+            end
             genvar p;
             for (p = 0; p < NIDX; p = p + 1) begin : gen_index
                 reg [127:0] enc_mem [0:(1 << SLOT_BITS)-1];
@@ -162,10 +178,41 @@ module aes_key_store #(
                 wire [127:0] dec_q;
                 reg         dec_sel;
                 wire [SLOT_BITS-1:0] rd_addr = rd_slot[4*p +: SLOT_BITS];
+                wire [SLOT_BITS-1:0] wr_addr = c_slot[4*p +: SLOT_BITS];
+
+                if (p + 1 < NIDX) begin : gen_next
+                    reg         we_enc_n, we_dec_n;
+                    reg [3:0]   slot_n, enc_idx_n, dec_idx_n;
+                    reg [127:0] enc_key_n, dec_key_n;
+                    always @(posedge clk) begin
+                        if (rst) begin
+                            we_enc_n <= 1'b0;
+                            we_dec_n <= 1'b0;
+                        end else begin
+                            // A write goes on only while its index is still ahead.
+                            we_enc_n <= c_we_enc[p] && c_enc_idx[4*p +: 4] > p;
+                            we_dec_n <= c_we_dec[p] && c_dec_idx[4*p +: 4] > p;
+                        end
+                        slot_n <= c_slot[4*p +: 4];
+                        enc_idx_n <= c_enc_idx[4*p +: 4];
+                        dec_idx_n <= c_dec_idx[4*p +: 4];
+                        enc_key_n <= c_enc_key[128*p +: 128];
+                        dec_key_n <= c_dec_key[128*p +: 128];
+                    end
+                    always @* begin
+                        c_we_enc[p+1] = we_enc_n;
+                        c_we_dec[p+1] = we_dec_n;
+                        c_slot[4*(p+1) +: 4] = slot_n;
+                        c_enc_idx[4*(p+1) +: 4] = enc_idx_n;
+                        c_dec_idx[4*(p+1) +: 4] = dec_idx_n;
+                        c_enc_key[128*(p+1) +: 128] = enc_key_n;
+                        c_dec_key[128*(p+1) +: 128] = dec_key_n;
+                    end
+                end
 
                 always @(posedge clk) begin
-                    if (we_enc_reg && w_enc_idx_reg == p) begin
-                        enc_mem[wr_addr] <= w_enc_key_reg;
+                    if (c_we_enc[p] && c_enc_idx[4*p +: 4] == p) begin
+                        enc_mem[wr_addr] <= c_enc_key[128*p +: 128];
                     end
                     enc_q <= enc_mem[rd_addr];
                     dec_sel <= rd_dec[p];
@@ -175,8 +222,8 @@ module aes_key_store #(
                     reg [127:0] dec_mem [0:(1 << SLOT_BITS)-1];
                     reg [127:0] dec_q_reg;
                     always @(posedge clk) begin
-                        if (we_dec_reg && w_dec_idx_reg == p) begin
-                            dec_mem[wr_addr] <= w_dec_key_reg;
+                        if (c_we_dec[p] && c_dec_idx[4*p +: 4] == p) begin
+                            dec_mem[wr_addr] <= c_dec_key[128*p +: 128];
                         end
                         dec_q_reg <= dec_mem[rd_addr];
                     end
@@ -187,10 +234,10 @@ module aes_key_store #(
 
                 assign rd_key[128*p +: 128] = dec_sel ? dec_q : enc_q;
             end
-            assign wr_busy = we_enc_reg || we_dec_reg;
+            assign wr_busy = |{c_we_enc, c_we_dec};
             // Each port reads its own index: rd_idx and the high slot bits are not read.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_ports = &{1'b0, rd_idx, rd_slot, w_slot_reg};
+            wire unused_ports = &{1'b0, rd_idx, rd_slot, c_slot, c_dec_idx, c_dec_key};
             /* verilator lint_on UNUSEDSIGNAL */
         end
         if (DECRYPT == 0) begin : gen_enc_only

@@ -27,6 +27,8 @@ PARAMETER_SWEEPS: dict[str, list[dict[str, str]]] = {
     "aes_inv_sub_bytes": [{"IMPL": '"COMPOSITE"'}],
     "aes_enc_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
     "aes_dec_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
+    # the per-index form of the PIPELINED engines, with and without the decryption table
+    "aes_key_store": [{"PER_INDEX_PORTS": "1"}, {"PER_INDEX_PORTS": "1", "DECRYPT": "0", "NIDX": "11", "KEY_SLOTS": "1"}],
 }
 SWEEP_CASES = [
     pytest.param(module, params, id=f"{module}-" + "-".join(f"{k}={v.strip(chr(34))}" for k, v in params.items()))
