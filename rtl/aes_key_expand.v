@@ -81,9 +81,17 @@ module aes_key_expand #(
     wire        first_words = (word_reg < {2'b00, nk});
     wire        use_sub = rot || (len_reg == 2'd2 && kmod_reg == 3'd4);
     // Tables: a word that needs SubWord waits two clocks (stall) while the tables read
-    // sub_in and their output is registered (sub_wait_reg counts 0, 1, 2).
+    // sub_in and their output is registered (sub_wait_reg counts 0, 1, 2). Whether the
+    // word in hand needs SubWord (!first_words && use_sub) is kept in a register,
+    // need_sub_reg, computed when the word advances: the stall, which enables the whole
+    // window, is then one LUT from flip-flops.
     reg  [1:0]  sub_wait_reg;
-    wire        stall = TABLE_SBOX && busy_reg && !first_words && use_sub && (sub_wait_reg != 2'd2);
+    reg         need_sub_reg;
+    wire        stall = TABLE_SBOX && busy_reg && need_sub_reg && (sub_wait_reg != 2'd2);
+    // The next word's i and i mod Nk (as the recurrence below moves them).
+    wire [5:0]  word_adv = word_reg + 6'd1;
+    wire [2:0]  kmod_adv = first_words ? kmod_reg : ((kmod_reg == nk[2:0] - 3'd1) ? 3'd0 : kmod_reg + 3'd1);
+    wire        need_sub_adv = (word_adv >= {2'b00, nk}) && (kmod_adv == 3'd0 || (len_reg == 2'd2 && kmod_adv == 3'd4));
 
     genvar b;
     generate
@@ -113,8 +121,14 @@ module aes_key_expand #(
     always @(posedge clk) begin
         if (rst) begin
             sub_wait_reg <= 2'd0;
+            need_sub_reg <= 1'b0;
         end else begin
             sub_wait_reg <= stall ? sub_wait_reg + 2'd1 : 2'd0;
+            if (!busy_reg) begin
+                need_sub_reg <= 1'b0;            // word 0 is a key word
+            end else if (run && !stall) begin
+                need_sub_reg <= need_sub_adv;
+            end
         end
     end
     wire [31:0] temp = rot ? (sub_out ^ {24'd0, rcon_reg}) : (use_sub ? sub_out : w_prev);
