@@ -83,6 +83,8 @@ CONFIGS: list[Config] = [
     Config("composite-s1", core("COMPOSITE", 1), 150, Target(), "one stage per round, tower field", nowidelut=True),
     Config("composite-s2", core("COMPOSITE", 2), 250, Target(), "[A B C] [D E F G]", nowidelut=True),
     Config("ttable-s2", core("TTABLE", 2), 200, Target(), "EBR read registered in fabric"),
+    Config("sub-ttable-s3", core("TTABLE", 3), 300, SUB_TARGET, "[T] [pairs] [ARK], the EBR output register"),
+    Config("sub-ttable-s4", core("TTABLE", 4), 300, SUB_TARGET, "[T] [pairs] [ARK] [-], the EBR output register"),
     Config("max-composite-s4-l4", core("COMPOSITE", 4, lanes=4), 250, MAX_TARGET, "four lanes", nowidelut=True),
     Config("max-lut-s2-l2", core("LUT", 2, lanes=2), 250, MAX_TARGET, "two lanes"),
 ]

@@ -87,10 +87,11 @@ module aes_key_store #(
         if (wr_enc_en || wr_dec_en) begin
             w_slot_reg <= wr_slot;
         end
-        if (wr_enc_en) begin
-            w_enc_idx_reg <= wr_enc_idx;
-            w_enc_key_reg <= wr_zero ? 128'd0 : wr_enc_key;
-        end
+        // The encryption half is written in the next clock in both forms, so its
+        // registers load every clock, with no enable (no clock-enable net from the
+        // write request to 128 flip-flops); we_enc_reg says whether they hold a write.
+        w_enc_idx_reg <= wr_enc_idx;
+        w_enc_key_reg <= wr_zero ? 128'd0 : wr_enc_key;
         if (wr_dec_en) begin
             w_dec_idx_reg <= wr_dec_idx;
             w_dec_key_reg <= wr_zero ? 128'd0 : wr_dec_key;
