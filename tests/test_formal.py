@@ -52,16 +52,10 @@ TASK_SECONDS = {
 }
 SLOW_TASKS = {("engine_stream", "pipelined_deep"), ("axi_top", "pipelined")}
 
-# Known to fail on the current RTL, run in CI all the same (strict: the mark must go as
-# soon as they pass); none at present.
-XFAIL_TASKS: dict[tuple[str, str], str] = {}
-
 
 def _task_param(name: str, task: str) -> object:
     if (name, task) in SLOW_TASKS:
         return pytest.param(name, task, marks=pytest.mark.slow)
-    if (name, task) in XFAIL_TASKS:
-        return pytest.param(name, task, marks=pytest.mark.xfail(strict=True, reason=XFAIL_TASKS[(name, task)]))
     return (name, task)
 
 
