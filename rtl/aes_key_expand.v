@@ -13,7 +13,7 @@
 // time, to the registered word, off the path of the recurrence. A load takes 44, 52 or
 // 60 clocks of `run` (with SBOX "TTABLE" two more per SubWord: 20, 16 or 26), plus two for
 // the last decryption key. When the last round key is
-// written the captured key is zeroized and `busy` falls.
+// written the window is zeroized and `busy` falls; while idle the window follows `key`.
 //
 // Only the last Nk words are kept (a 256-bit window), with one SubWord (four S-boxes)
 // and, for decryption, one InvMixColumns column. MAX_KEY_BITS=128 fixes the key length
@@ -79,19 +79,26 @@ module aes_key_expand #(
     wire [31:0] sub_out;
 
     wire        first_words = (word_reg < {2'b00, nk});
-    wire        use_sub = rot || (len_reg == 2'd2 && kmod_reg == 3'd4);
+    wire        use_sub = subword_at(kmod_reg, len_reg);
     // Tables: a word that needs SubWord waits two clocks (stall) while the tables read
     // sub_in and their output is registered (sub_wait_reg counts 0, 1, 2). Whether the
     // word in hand needs SubWord (!first_words && use_sub) is kept in a register,
     // need_sub_reg, computed when the word advances: the stall, which enables the whole
     // window, is then one LUT from flip-flops.
+    // sub_ready_reg is (sub_wait_reg == 2) kept in a register of its own.
     reg  [1:0]  sub_wait_reg;
+    reg         sub_ready_reg;
     reg         need_sub_reg;
-    wire        stall = TABLE_SBOX && busy_reg && need_sub_reg && (sub_wait_reg != 2'd2);
+    wire        stall = TABLE_SBOX && busy_reg && need_sub_reg && !sub_ready_reg;
     // The next word's i and i mod Nk (as the recurrence below moves them).
     wire [5:0]  word_adv = word_reg + 6'd1;
     wire [2:0]  kmod_adv = first_words ? kmod_reg : ((kmod_reg == nk[2:0] - 3'd1) ? 3'd0 : kmod_reg + 3'd1);
-    wire        need_sub_adv = (word_adv >= {2'b00, nk}) && (kmod_adv == 3'd0 || (len_reg == 2'd2 && kmod_adv == 3'd4));
+    wire        need_sub_adv = (word_adv >= {2'b00, nk}) && subword_at(kmod_adv, len_reg);
+
+    // Whether word i with i mod Nk = kmod (i >= Nk) takes SubWord.
+    function subword_at(input [2:0] kmod, input [1:0] len);
+        subword_at = (kmod == 3'd0) || (len == 2'd2 && kmod == 3'd4);
+    endfunction
 
     genvar b;
     generate
@@ -121,9 +128,11 @@ module aes_key_expand #(
     always @(posedge clk) begin
         if (rst) begin
             sub_wait_reg <= 2'd0;
+            sub_ready_reg <= 1'b0;
             need_sub_reg <= 1'b0;
         end else begin
             sub_wait_reg <= stall ? sub_wait_reg + 2'd1 : 2'd0;
+            sub_ready_reg <= stall && (sub_wait_reg == 2'd1);
             if (!busy_reg) begin
                 need_sub_reg <= 1'b0;            // word 0 is a key word
             end else if (run && !stall) begin
@@ -162,21 +171,26 @@ module aes_key_expand #(
         busy_next = busy_reg;
 
         if (!busy_reg) begin
+            // While idle the window follows the key input, so that `start` (a late
+            // signal) does not enable its 256 flip-flops; it holds nothing the key
+            // source does not hold in the same clock. Key words w[0..Nk-1] sit at the
+            // bottom of the window; for i >= Nk the window is aligned so that w[i-1]
+            // is in the top word.
+            win_next = key;
             if (start) begin
-                // Key words w[0..Nk-1] sit at the bottom of the window; for i >= Nk the
-                // window is aligned so that w[i-1] is in the top word.
-                win_next = key;
                 len_next = (MAX_KEY_BITS == 128 || (MAX_KEY_BITS == 192 && key_len == 2'd2)) ? 2'd0 : key_len;
                 word_next = 6'd0;
                 kmod_next = 3'd0;
                 rcon_next = 8'h01;
                 busy_next = 1'b1;
-            end else if (tail_reg == 2'd1) begin
-                acc_next = 96'd0;   // the last words have gone through
+            end
+            // The last words have gone through (`start` is never high then: `busy` is).
+            if (tail_reg == 2'd1) begin
+                acc_next = 96'd0;
             end
         end else if (run && !stall) begin
             acc_next = {w_new, acc_reg[95:32]};
-            word_next = word_reg + 6'd1;
+            word_next = word_adv;
             if (first_words) begin
                 // Align the window when the last key word goes out: w[Nk-1] on top.
                 if (word_reg == {2'b00, nk} - 6'd1) begin
@@ -188,7 +202,7 @@ module aes_key_expand #(
                 end
             end else begin
                 win_next = {w_new, win_reg[255:32]};
-                kmod_next = (kmod_reg == nk[2:0] - 3'd1) ? 3'd0 : kmod_reg + 3'd1;  // Nk = 8: 7 wraps
+                kmod_next = kmod_adv;  // Nk = 8: 7 wraps
                 if (rot) begin
                     rcon_next = {rcon_reg[6:0], 1'b0} ^ (rcon_reg[7] ? 8'h1b : 8'h00);
                 end

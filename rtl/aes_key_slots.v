@@ -156,7 +156,10 @@ module aes_key_slots #(
     wire         exp_wr, exp_dec_wr;
     wire [3:0]   exp_enc_idx, exp_dec_idx;
     wire [127:0] exp_enc_key, exp_dec_key;
-    wire         exp_run = (state_reg == ST_RUN) && !job_clear_reg;
+    // The expander's run input, from a register of its own (it enables the expander's
+    // window): high in ST_RUN of a load.
+    reg          exp_run_reg;
+    wire         exp_run = exp_run_reg;
 
     generate
         if (!HOST) begin : gen_expand
@@ -264,6 +267,7 @@ module aes_key_slots #(
     always @(posedge clk) begin
         if (rst) begin
             state_reg <= ST_IDLE;
+            exp_run_reg <= 1'b0;
             job_clear_reg <= 1'b0;
             job_slot_reg <= 4'd0;
             job_len_reg <= 2'd0;
@@ -275,6 +279,7 @@ module aes_key_slots #(
             len_reg <= {2*KEY_SLOTS{1'b0}};
         end else begin
             state_reg <= state_next;
+            exp_run_reg <= (state_next == ST_RUN) && !job_clear_next;
             job_clear_reg <= job_clear_next;
             job_slot_reg <= job_slot_next;
             job_len_reg <= job_len_next;

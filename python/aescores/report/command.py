@@ -26,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, metavar="N", help="nextpnr placement seed (default 1)")
     p.add_argument("--force", action="store_true", help="ignore cached results")
     p.add_argument("--no-xc7", action="store_true", help="skip the Yosys synth_xilinx cell counts (quicker)")
+    p.add_argument("--core-only", action="store_true",
+                   help="do not build each preset a second time as the whole IP (aes_axi top)")
     p.add_argument("--out", type=Path, metavar="DIR", help="where to write (default: docs/)")
     p.add_argument("--from-json", type=Path, metavar="FILE",
                    help="write the report from a saved results.json, without running any tool")
@@ -51,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     check_names(None, args.target)
     presets = [configs.PRESETS[n] for n in args.presets] if args.presets else configs.default_report_presets()
     data = collect(presets, target=args.target, seed=args.seed, sim=not args.no_sim, force=args.force,
-                   xc7=not args.no_xc7, progress=stderr_progress())
+                   xc7=not args.no_xc7, ip=not args.core_only, progress=stderr_progress())
     for f in write(data, args.out):
         print(f)
     failed = data["failed"]
