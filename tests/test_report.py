@@ -150,6 +150,12 @@ def test_collect_builds_the_whole_ip_beside_the_core(monkeypatch: pytest.MonkeyP
     assert "## The whole IP (`aes_axi`)" in md
     assert "| `min-area` | 4,900 | 1,000 | 0 | 125.0 | 1.46 | 0.297 | 2,900 |" in md
     assert "| `s3-subpipelined` | not built: s3-subpipelined does not fit ecp5-85k" in md
+    # A preset that says why its IP is not built gets the reason, and no IP build.
+    calls.clear()
+    data = report.collect([configs.PRESETS["max-throughput"]], sim=False)
+    assert calls == [("max-throughput", "aes_core", True)]
+    assert data["presets"][0]["ip"]["error"] == configs.PRESETS["max-throughput"].ip_not_built
+    assert "| `max-throughput` | not built: the four-lane IP takes" in report.render_markdown(data)
     # Without the IP builds there is no such section.
     calls.clear()
     data = report.collect([configs.PRESETS["min-area"]], ip=False)

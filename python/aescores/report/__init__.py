@@ -52,7 +52,8 @@ def collect(
 
     With `ip`, a preset whose top is the core is built a second time as the whole IP
     (`aes_axi`, same parameters): its figures go into the row's "ip" entry (or the
-    error, when that build fails), beside the core's.
+    error, when that build fails), beside the core's; a preset with `ip_not_built`
+    gets that reason instead of the build.
     """
     from aescores.flow import FlowError, implement_preset
 
@@ -78,7 +79,10 @@ def collect(
         rows.append(row)
         say(tag + f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
             + (" (cached)" if row.get("cached") else ""))
-        if ip and preset.top != IP_TOP:
+        if ip and preset.top != IP_TOP and preset.ip_not_built:
+            say(tag + f"{IP_TOP}: not built: {preset.ip_not_built}")
+            row["ip"] = {"top": IP_TOP, "error": preset.ip_not_built}
+        elif ip and preset.top != IP_TOP:
             whole = dataclasses.replace(preset, top=IP_TOP)
             try:
                 figures = implement_preset(whole, target, seed=seed, force=force, xc7=False,
