@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 from pathlib import Path
 
-from aescores import configs
+from aescores import configs, paths
 from aescores.configs import Preset
 
 from .run import Design, DoesNotFit, FlowError, Progress, implement
@@ -24,9 +24,11 @@ __all__ = [
 
 
 def preset_design(preset: Preset) -> Design:
-    """The top, parameters and clock the flow implements for `preset`."""
+    """The top, parameters, clock and sources (those of the top's hierarchy) the flow
+    implements for `preset`."""
     top = preset.top_module
-    return Design(top=top.name, params=preset.top_params(), clock=top.clock, label=preset.name)
+    return Design(top=top.name, params=preset.top_params(), clock=top.clock, label=preset.name,
+                  sources=paths.rtl_sources_for(top.name))
 
 
 def implement_preset(
