@@ -79,21 +79,8 @@ def collect(
         rows.append(row)
         say(tag + f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
             + (" (cached)" if row.get("cached") else ""))
-        if ip and preset.top != IP_TOP and preset.ip_not_built:
-            say(tag + f"{IP_TOP}: not built: {preset.ip_not_built}")
-            row["ip"] = {"top": IP_TOP, "error": preset.ip_not_built}
-        elif ip and preset.top != IP_TOP:
-            whole = dataclasses.replace(preset, top=IP_TOP)
-            try:
-                figures = implement_preset(whole, target, seed=seed, force=force, xc7=False,
-                                           progress=lambda m: say(tag + f"{IP_TOP}: " + m))
-            except (FlowError, tools.ToolError) as exc:
-                say(tag + f"{IP_TOP}: FAILED: {exc}")
-                row["ip"] = {"top": IP_TOP, "error": str(exc)}
-                continue
-            row["ip"] = {k: figures[k] for k in _IP_KEEP}
-            say(tag + f"{IP_TOP}: {figures['lut4']:,} LUT4, {figures['fmax_mhz']:.1f} MHz"
-                + (" (cached)" if figures.get("cached") else ""))
+        if ip and preset.top != IP_TOP:
+            row["ip"] = _whole_ip(preset, target, seed=seed, force=force, say=lambda m: say(tag + f"{IP_TOP}: " + m))
     return report_data(rows, failed, simulated=sim, seconds=time.monotonic() - t0)
 
 
@@ -101,6 +88,24 @@ def collect(
 IP_TOP = "aes_axi"
 _IP_KEEP = ("top", "lut4", "ff", "ebr", "dsp", "fmax_mhz", "freq_goal_mhz", "gbps", "mbps_per_lut",
             "cached", "seconds")
+
+
+def _whole_ip(preset: Preset, target: str | None, *, seed: int, force: bool, say: Progress) -> dict:
+    """A row's "ip" entry: `preset` built as the whole IP (no xc7 counts), or the reason
+    it is not built (`ip_not_built`), or the error of its build."""
+    from aescores.flow import FlowError, implement_preset
+
+    if preset.ip_not_built:
+        say(f"not built: {preset.ip_not_built}")
+        return {"top": IP_TOP, "error": preset.ip_not_built}
+    try:
+        figures = implement_preset(dataclasses.replace(preset, top=IP_TOP), target, seed=seed, force=force,
+                                   xc7=False, progress=say)
+    except (FlowError, tools.ToolError) as exc:
+        say(f"FAILED: {exc}")
+        return {"top": IP_TOP, "error": str(exc)}
+    say(f"{figures['lut4']:,} LUT4, {figures['fmax_mhz']:.1f} MHz" + (" (cached)" if figures.get("cached") else ""))
+    return {k: figures[k] for k in _IP_KEEP}
 
 
 def report_row(figures: Mapping, conformance: Mapping | None) -> dict:
