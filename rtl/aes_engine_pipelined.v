@@ -36,7 +36,7 @@
 // when the FIFO is sure to have room for it when it arrives: the blocks accepted and
 // not yet delivered (in the pipeline or in the FIFO), plus the one delivered in the
 // clock before (its credit comes back a clock late), stay at most FIFO_DEPTH.
-// FIFO_DEPTH is the smallest power of two from LATENCY + 2 on, so with m_ready high
+// FIFO_DEPTH is the smallest multiple of 16 from LATENCY + 2 on, so with m_ready high
 // the engine accepts one beat every clock; with m_ready low it fills the FIFO and then
 // holds s_ready low. s_ready and m_valid are registers. m_ready drives one LUT level
 // in front of the FIFO's occupancy and read-pointer registers and one register here
@@ -90,11 +90,12 @@ module aes_engine_pipelined #(
     localparam KEY_STAGE = (SBOX == "TTABLE" && S == 4) ? 3 : S;
     // Clocks from the input handshake to the output beat, without backpressure.
     localparam LATENCY = NR * S + 3;
-    // Output buffer and credits: the smallest power of two from LATENCY + 2 on, so that
-    // with m_ready high the engine accepts one beat every clock (a credit is away for
-    // LATENCY + 1 clocks: the block's LATENCY and the clock its return is registered).
-    localparam FIFO_DEPTH = LATENCY + 2 <= 16 ? 16 : (LATENCY + 2 <= 32 ? 32 : (LATENCY + 2 <= 64 ? 64 : 128));
-    localparam CW = 8;   // credit count bits (FIFO_DEPTH <= 128)
+    // Output buffer and credits: the smallest multiple of 16 (a bank of distributed RAM)
+    // from LATENCY + 2 on, so that with m_ready high the engine accepts one beat every
+    // clock (a credit is away for LATENCY + 1 clocks: the block's LATENCY and the clock
+    // its return is registered). AES-128: 16, 32, 48, 48 entries for S = 1..4.
+    localparam FIFO_DEPTH = 16 * ((LATENCY + 2 + 15) / 16);
+    localparam CW = 8;   // credit count bits (FIFO_DEPTH <= 64)
 
     // Illegal parameter values stop elaboration: the named module does not exist.
     generate
@@ -270,7 +271,8 @@ module aes_engine_pipelined #(
                     .STAGES(S),
                     .DECRYPT(DECRYPT),
                     .LAST_MODE(u == NR ? 1 : ((u == 10 || u == 12) ? 2 : 0)),
-                    .PASS(u > 10 ? 1 : 0)
+                    .PASS(u > 10 ? 1 : 0),
+                    .FIRST(u == 1 ? 1 : 0)
                 ) u_round (
                     .clk(clk),
                     .in(chain[128*(u-1) +: 128]),
@@ -295,7 +297,11 @@ module aes_engine_pipelined #(
 
     aes_pipe_fifo #(
         .WIDTH(TAG_WIDTH + W),
-        .DEPTH(FIFO_DEPTH)
+        .DEPTH(FIFO_DEPTH),
+        // The FIFO sits at the end of the pipeline, far from the reset's source; no
+        // block can reach it in the clock after a reset (the pipeline's valid bits are
+        // reset directly).
+        .RESET_REG(1)
     ) u_fifo (
         .clk(clk),
         .rst(rst),

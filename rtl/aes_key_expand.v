@@ -57,6 +57,8 @@ module aes_key_expand #(
     reg  [1:0]   len_reg, len_next;
     reg          busy_reg, busy_next;
     reg  [1:0]   tail_reg;               // clocks left after the last word (see below)
+    reg          at_last_reg, at_last_next;  // word_reg == last_word, kept as a register
+    reg          first_reg, first_next;      // word_reg < Nk (a key word), kept as a register
 
     wire [3:0] nk = 4'd4 + {1'b0, len_reg, 1'b0};            // 4, 6, 8
     wire [3:0] nr = 4'd10 + {1'b0, len_reg, 1'b0};           // 10, 12, 14
@@ -78,7 +80,7 @@ module aes_key_expand #(
     wire [31:0] sub_in = rot ? {w_prev[7:0], w_prev[31:8]} : w_prev;
     wire [31:0] sub_out;
 
-    wire        first_words = (word_reg < {2'b00, nk});
+    wire        first_words = first_reg;
     wire        use_sub = subword_at(kmod_reg, len_reg);
     // Tables: a word that needs SubWord waits two clocks (stall) while the tables read
     // sub_in and their output is registered (sub_wait_reg counts 0, 1, 2). Whether the
@@ -142,24 +144,9 @@ module aes_key_expand #(
     end
     wire [31:0] temp = rot ? (sub_out ^ {24'd0, rcon_reg}) : (use_sub ? sub_out : w_prev);
 
-    // w[i]: a key word for i < Nk, else the recurrence.
-    reg [31:0] w_new;
-    always @* begin
-        if (first_words) begin
-            case (word_reg[2:0])
-                3'd0: w_new = win_reg[31:0];
-                3'd1: w_new = win_reg[63:32];
-                3'd2: w_new = win_reg[95:64];
-                3'd3: w_new = win_reg[127:96];
-                3'd4: w_new = win_reg[159:128];
-                3'd5: w_new = win_reg[191:160];
-                3'd6: w_new = win_reg[223:192];
-                default: w_new = win_reg[255:224];
-            endcase
-        end else begin
-            w_new = w_back ^ temp;
-        end
-    end
+    // w[i]: a key word for i < Nk (the bottom word of the window, which turns by one
+    // word as each goes out), else the recurrence.
+    wire [31:0] w_new = first_words ? win_reg[31:0] : (w_back ^ temp);
 
     always @* begin
         win_next = win_reg;
@@ -169,6 +156,8 @@ module aes_key_expand #(
         rcon_next = rcon_reg;
         len_next = len_reg;
         busy_next = busy_reg;
+        at_last_next = at_last_reg;
+        first_next = first_reg;
 
         if (!busy_reg) begin
             // While idle the window follows the key input, so that `start` (a late
@@ -183,6 +172,8 @@ module aes_key_expand #(
                 kmod_next = 3'd0;
                 rcon_next = 8'h01;
                 busy_next = 1'b1;
+                at_last_next = 1'b0;
+                first_next = 1'b1;
             end
             // The last words have gone through (`start` is never high then: `busy` is).
             if (tail_reg == 2'd1) begin
@@ -191,23 +182,20 @@ module aes_key_expand #(
         end else if (run && !stall) begin
             acc_next = {w_new, acc_reg[95:32]};
             word_next = word_adv;
-            if (first_words) begin
-                // Align the window when the last key word goes out: w[Nk-1] on top.
-                if (word_reg == {2'b00, nk} - 6'd1) begin
-                    case (len_reg)
-                        2'd0:    win_next = {win_reg[127:0], 128'd0};
-                        2'd1:    win_next = {win_reg[191:0], 64'd0};
-                        default: win_next = win_reg;
-                    endcase
-                end
-            end else begin
-                win_next = {w_new, win_reg[255:32]};
+            // the comparisons one word ahead, from registers (len_reg is fixed while busy)
+            at_last_next = (word_adv == last_word);
+            first_next = (word_adv < {2'b00, nk});
+            // Every word goes in on top. The key words come from the bottom, so the
+            // window turns: after the Nk key words w[Nk-1] is on top and w[0] is Nk
+            // words down, where w_back reads it.
+            win_next = {w_new, win_reg[255:32]};
+            if (!first_words) begin
                 kmod_next = kmod_adv;  // Nk = 8: 7 wraps
                 if (rot) begin
                     rcon_next = {rcon_reg[6:0], 1'b0} ^ (rcon_reg[7] ? 8'h1b : 8'h00);
                 end
             end
-            if (word_reg == last_word) begin
+            if (at_last_reg) begin
                 // Done: zeroize the window (the last words leave through acc_reg and the
                 // decryption accumulator, zeroized when they have been written).
                 win_next = 256'd0;
@@ -225,6 +213,8 @@ module aes_key_expand #(
             rcon_reg <= 8'h01;
             len_reg <= 2'd0;
             busy_reg <= 1'b0;
+            at_last_reg <= 1'b0;
+            first_reg <= 1'b0;
         end else begin
             win_reg <= win_next;
             acc_reg <= acc_next;
@@ -233,6 +223,8 @@ module aes_key_expand #(
             rcon_reg <= rcon_next;
             len_reg <= len_next;
             busy_reg <= busy_next;
+            at_last_reg <= at_last_next;
+            first_reg <= first_next;
         end
     end
 
@@ -249,7 +241,7 @@ module aes_key_expand #(
     always @(posedge clk) begin
         if (rst) begin
             tail_reg <= 2'd0;
-        end else if (produce && word_reg == last_word) begin
+        end else if (produce && at_last_reg) begin
             tail_reg <= (DECRYPT != 0) ? 2'd2 : 2'd1;
         end else if (tail_reg != 2'd0) begin
             tail_reg <= tail_reg - 2'd1;

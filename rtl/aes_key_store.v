@@ -19,9 +19,9 @@
 // The write port is registered: a write presented in clock t is in the memory at the end
 // of clock t+1 (t+2 for the decryption half of a double write); in the per-index form
 // it then travels from index to index, one register each, and index i is written at the
-// end of clock t+1+i. `wr_busy` is high while a
-// write is still on its way, so the caller can wait for it before declaring a slot loaded
-// or cleared. A read of an entry in the same clock as its write is not defined (in the
+// end of clock t+1+i. `wr_busy` (a register) is high while a write is still on its way
+// (per-index form: in clocks t+1 .. t+NIDX), so the caller can wait for it before
+// declaring a slot loaded or cleared. A read of an entry in the same clock as its write is not defined (in the
 // single-memory form it is block RAM with no collision logic): aes_key_slots never reads
 // a slot that is being written.
 // There is no reset of the contents: aes_key_slots zeroizes by writing.
@@ -235,10 +235,31 @@ module aes_key_store #(
 
                 assign rd_key[128*p +: 128] = dec_sel ? dec_q : enc_q;
             end
-            assign wr_busy = |{c_we_enc, c_we_dec};
+            // Busy from a count beside the write port, not from the chain: the chain's
+            // write enables sit along the pipeline, and an OR of all of them was a long
+            // route into the key-slot control. A write presented in clock t reaches
+            // index NIDX-1 at the latest at the end of clock t+NIDX, so the flag is
+            // high in clocks t+1 .. t+NIDX (a write that stops early keeps it a few
+            // clocks longer than needed). The flag is a register.
+            localparam CNT_W = 4;
+            reg [CNT_W-1:0] drain_reg;
+            reg             busy_reg;
+            always @(posedge clk) begin
+                if (rst) begin
+                    drain_reg <= {CNT_W{1'b0}};
+                    busy_reg <= 1'b0;
+                end else if (wr_enc_en || wr_dec_en) begin
+                    drain_reg <= NIDX[CNT_W-1:0];
+                    busy_reg <= 1'b1;
+                end else if (drain_reg != {CNT_W{1'b0}}) begin
+                    drain_reg <= drain_reg - 1'b1;
+                    busy_reg <= (drain_reg != 1);
+                end
+            end
+            assign wr_busy = busy_reg;
             // Each port reads its own index: rd_idx and the high slot bits are not read.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_ports = &{1'b0, rd_idx, rd_slot, c_slot, c_dec_idx, c_dec_key};
+            wire unused_ports = &{1'b0, rd_idx, rd_slot, c_slot, c_we_dec, c_dec_idx, c_dec_key};
             /* verilator lint_on UNUSEDSIGNAL */
         end
         if (DECRYPT == 0) begin : gen_enc_only

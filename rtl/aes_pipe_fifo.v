@@ -11,7 +11,10 @@
  * FIFO full. The reader side is a valid/ready stream.
  *
  * The memory has a synchronous write and an asynchronous read (ECP5: TRELLIS_DPR16X4
- * distributed RAM, 16 entries x 4 bits each, banks of 16 entries multiplexed). m_data
+ * distributed RAM, 16 entries x 4 bits each, banks of 16 entries multiplexed). DEPTH
+ * need not be a power of two: above 16 it is a whole number of banks (48 entries are
+ * three banks, and a three-way multiplexer behind them), and the pointers wrap at DEPTH.
+ * m_data
  * is the entry at the read pointer, so a pop only moves the pointer: m_ready drives a
  * few pointer bits, never an enable on all WIDTH output bits, and m_valid is a
  * register. An entry written in clock t is on m_* in clock t+1.
@@ -27,8 +30,13 @@
 module aes_pipe_fifo #(
     // Bits per entry, at least 1.
     parameter WIDTH = 144,
-    // Entries, a power of two from 2 to 256.
-    parameter DEPTH = 16
+    // Entries: 2, 4, 8, 16, or a multiple of 16 up to 256.
+    parameter DEPTH = 16,
+    // 1: the FIFO takes its reset from a register of its own, one clock late, so that
+    // the reset net from the caller reaches one flip-flop here (a FIFO at the far end of
+    // a pipeline); m_valid is low in that clock, and the caller must not write in the
+    // clock after a reset. 0: rst resets the FIFO directly.
+    parameter RESET_REG = 0
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -52,8 +60,9 @@ module aes_pipe_fifo #(
         if (WIDTH < 1) begin : gen_invalid_width
             aes_pipe_fifo_invalid_WIDTH_must_be_at_least_1 invalid_width_inst ();
         end
-        if (DEPTH < 2 || DEPTH > 256 || (1 << AW) != DEPTH) begin : gen_invalid_depth
-            aes_pipe_fifo_invalid_DEPTH_must_be_a_power_of_two_from_2_to_256 invalid_depth_inst ();
+        if (DEPTH < 2 || DEPTH > 256 || (DEPTH <= 16 && (1 << AW) != DEPTH) || (DEPTH > 16 && DEPTH % 16 != 0))
+        begin : gen_invalid_depth
+            aes_pipe_fifo_invalid_DEPTH_must_be_2_4_8_16_or_a_multiple_of_16_up_to_256 invalid_depth_inst ();
         end
     endgenerate
 
@@ -63,13 +72,33 @@ module aes_pipe_fifo #(
     (* ram_style = "distributed" *)
     reg [WIDTH-1:0] mem [0:DEPTH-1];
 
+    localparam integer LAST_INDEX = DEPTH - 1;
+    localparam [AW-1:0] LAST_ENTRY = LAST_INDEX[AW-1:0];
+
     reg [AW-1:0] wr_ptr_reg, wr_ptr_next;
     reg [AW-1:0] rd_ptr_reg, rd_ptr_next;
     reg [AW:0]   count_reg, count_next;     // entries held, 0 to DEPTH
     reg          valid_reg, valid_next;     // count_reg != 0
     reg          one_reg, one_next;         // count_reg == 1
 
-    wire pop = valid_reg && m_ready;
+    // The reset of the control registers (see RESET_REG), and m_valid.
+    wire fifo_rst;
+    wire out_valid;
+    generate
+        if (RESET_REG != 0) begin : gen_rst_reg
+            reg rst_reg;
+            always @(posedge clk) begin
+                rst_reg <= rst;
+            end
+            assign fifo_rst = rst_reg;
+            assign out_valid = valid_reg && !rst_reg;
+        end else begin : gen_rst_direct
+            assign fifo_rst = rst;
+            assign out_valid = valid_reg;
+        end
+    endgenerate
+
+    wire pop = out_valid && m_ready;
 
     // From registers only: the count after this clock with and without a pop, and
     // whether two entries are held.
@@ -77,10 +106,16 @@ module aes_pipe_fifo #(
     wire [AW:0] count_stay = wr_valid ? count_reg + 1'b1 : count_reg;
     wire        two = (count_reg == 2);
 
+    // The pointers' increments, wrapping at DEPTH (from registers only; a power of two
+    // wraps by itself).
+    localparam WRAP = (DEPTH != (1 << AW));
+    wire [AW-1:0] wr_ptr_inc = (WRAP && wr_ptr_reg == LAST_ENTRY) ? {AW{1'b0}} : wr_ptr_reg + 1'b1;
+    wire [AW-1:0] rd_ptr_inc = (WRAP && rd_ptr_reg == LAST_ENTRY) ? {AW{1'b0}} : rd_ptr_reg + 1'b1;
+
     always @* begin
-        wr_ptr_next = wr_valid ? wr_ptr_reg + 1'b1 : wr_ptr_reg;
+        wr_ptr_next = wr_valid ? wr_ptr_inc : wr_ptr_reg;
         // the increment does not depend on m_ready, the pop only selects it
-        rd_ptr_next = pop ? rd_ptr_reg + 1'b1 : rd_ptr_reg;
+        rd_ptr_next = pop ? rd_ptr_inc : rd_ptr_reg;
         count_next = pop ? count_pop : count_stay;
         // not empty: a write, or more than the entry a pop takes
         valid_next = wr_valid || (valid_reg && !(pop && one_reg));
@@ -93,7 +128,7 @@ module aes_pipe_fifo #(
     end
 
     always @(posedge clk) begin
-        if (rst) begin
+        if (fifo_rst) begin
             wr_ptr_reg <= {AW{1'b0}};
             rd_ptr_reg <= {AW{1'b0}};
             count_reg <= {AW+1{1'b0}};
@@ -111,7 +146,7 @@ module aes_pipe_fifo #(
         end
     end
 
-    assign m_valid = valid_reg;
+    assign m_valid = out_valid;
     assign m_data = mem[rd_ptr_reg];
 
 endmodule

@@ -23,17 +23,24 @@
  *   InvShiftRows(state), so both are wiring.
  *
  *   SBOX "COMPOSITE" (GF(((2^2)^2)^2) inversion, the tower of aes_gf256_inv; one
- *   inverter serves both directions between direction-selected linear maps):
- *     A  map into the tower (with the inverse affine map when decrypting)
- *     B  d = a1 a0 + mu (a1 + a0)^2 in GF(2^4)
+ *   inverter serves both directions between direction-selected linear maps). Between
+ *   two rounds of a block the state stays in the tower basis: the first unit maps its
+ *   input into the tower (FIRST=1), every other round ends with the next round's map
+ *   into the tower, folded into its linear tail, and a block's last round leaves the
+ *   tower. The steps of a round:
+ *     B  d = a1 a0 + mu (a1 + a0)^2 in GF(2^4) (t = {a1, a0} is the state in the tower)
  *     C  d^-1 in GF(2^4) (one LUT4 per bit)
  *     D  the two GF(2^4) products a0 d^-1, a1 d^-1
- *     E  map out of the tower (with the affine map when encrypting), and (Inv)ShiftRows
+ *     E  map out of the tower (with the affine map when encrypting), (Inv)ShiftRows
  *     F  (Inv)MixColumns, G  AddRoundKey
- *     1  [A B C D E F G]
- *     2  [A B C] [D E F G]
- *     3  [A B] [C D E] [F G]
- *     4  [A B] [C D] [E] [F G]
+ *     A  map into the tower for the next round (with the inverse affine map when
+ *        decrypting)
+ *     1  [B C D EFGA]
+ *     2  [B C] [D EFGA]
+ *     3  [B] [C D] [EFGA]
+ *     4  [B] [C D] [EF] [GA]
+ *   where EFGA and EF are one linear map each (computed at elaboration, below), not the
+ *   steps one after the other. A block's last round is [... E G] (no F, no A).
  *
  *   SBOX "TTABLE" (tables in block RAM, aes_pipe_rom): register 1 is the read register
  *   of the tables themselves, so the unit is the tables plus an XOR network:
@@ -67,7 +74,9 @@ module aes_pipe_round #(
     // 0: never the last round of a block; 1: always; 2: when st_last is set
     parameter LAST_MODE = 0,
     // 1: a block may pass through unchanged when st_pass is set; 0: never
-    parameter PASS = 0
+    parameter PASS = 0,
+    // 1: the first unit of the pipeline (COMPOSITE: maps its input into the tower basis)
+    parameter FIRST = 0
 ) (
     input  wire              clk,
 
@@ -292,17 +301,27 @@ function [7:0] map_out_dec;
     end
 endfunction
 
-// steps A and B on a whole state: {t (128 bits), d (64 bits)}, bytes in place
-function [191:0] tower_front;
+// step A on a whole state: into the tower, bytes in place (the first unit's input, and
+// the tail of every round that is not a block's last)
+function [127:0] tower_enter;
     input [127:0] x;
     input dec;
     integer j;
-    reg [7:0] t;
     begin
         for (j = 0; j < 16; j = j + 1) begin
-            t = (DEC && dec) ? map_in_dec(x[8*j +: 8]) : map_in_enc(x[8*j +: 8]);
-            tower_front[8*j +: 8] = t;
-            tower_front[128 + 4*j +: 4] = tower_d(t);
+            tower_enter[8*j +: 8] = (DEC && dec) ? map_in_dec(x[8*j +: 8]) : map_in_enc(x[8*j +: 8]);
+        end
+    end
+endfunction
+
+// step B on a whole state: {t (128 bits, passed on), d (64 bits)}, bytes in place
+function [191:0] tower_split;
+    input [127:0] t;
+    integer j;
+    begin
+        tower_split[127:0] = t;
+        for (j = 0; j < 16; j = j + 1) begin
+            tower_split[128 + 4*j +: 4] = tower_d(t[8*j +: 8]);
         end
     end
 endfunction
@@ -333,6 +352,158 @@ function [127:0] tower_leave;
 endfunction
 
 // ---------------------------------------------------------------------------------
+// COMPOSITE: the linear tail of a round, folded
+// ---------------------------------------------------------------------------------
+//
+// Between two rounds of a block the state passes through linear maps only: out of the
+// tower (E, with the affine map when encrypting), (Inv)MixColumns (F), the round key
+// (G) and, at the start of the next round, into the tower again (A). Built one after
+// the other they are 2 + 2 + 2 LUT levels; folded into one map per direction they are
+// one XOR of at most 19 state bits and 6 key bits for each output bit (3 LUT levels).
+// The functions below compute that map at elaboration, as one row of 32 bits per output
+// bit of a column (the column's input bits that the output bit XORs); they are never
+// built into logic.
+
+// GF(2^8) product of a byte with a constant below 16 (elaboration only)
+function [7:0] gf_mul_const;
+    input [7:0] a;
+    input [3:0] m;
+    integer i;
+    reg [7:0] x;
+    begin
+        gf_mul_const = 8'd0;
+        x = a;
+        for (i = 0; i < 4; i = i + 1) begin
+            if (m[i]) begin
+                gf_mul_const = gf_mul_const ^ x;
+            end
+            x = {x[6:0], 1'b0} ^ (x[7] ? 8'h1b : 8'h00);
+        end
+    end
+endfunction
+
+// E then F on one column of tower-basis bytes (after (Inv)ShiftRows), in the
+// polynomial basis (elaboration only)
+function [31:0] column_ef;
+    input [31:0] v;
+    input dec;
+    integer r;
+    reg [31:0] y;
+    reg [15:0] m;    // coefficients of rows r, r+1, r+2, r+3
+    begin
+        for (r = 0; r < 4; r = r + 1) begin
+            y[8*r +: 8] = dec ? map_out_dec(v[8*r +: 8]) : map_out_enc(v[8*r +: 8]);
+        end
+        m = dec ? {4'd9, 4'd13, 4'd11, 4'd14} : {4'd1, 4'd1, 4'd3, 4'd2};
+        for (r = 0; r < 4; r = r + 1) begin
+            column_ef[8*r +: 8] = gf_mul_const(y[8*r +: 8], m[3:0])
+                                ^ gf_mul_const(y[8*((r+1)%4) +: 8], m[7:4])
+                                ^ gf_mul_const(y[8*((r+2)%4) +: 8], m[11:8])
+                                ^ gf_mul_const(y[8*((r+3)%4) +: 8], m[15:12]);
+        end
+    end
+endfunction
+
+// E F, and with `enter` A too, on one column (elaboration only)
+function [31:0] column_tail;
+    input [31:0] v;
+    input dec;
+    input enter;
+    integer r;
+    reg [31:0] y;
+    begin
+        y = column_ef(v, dec);
+        column_tail = y;
+        if (enter) begin
+            for (r = 0; r < 4; r = r + 1) begin
+                column_tail[8*r +: 8] = dec ? map_in_dec(y[8*r +: 8]) : map_in_enc(y[8*r +: 8]);
+            end
+        end
+    end
+endfunction
+
+// The linear part of column_tail as rows: bit b of row i (bits [32i+31:32i]) is set when
+// input bit b reaches output bit i (elaboration only)
+function [32*32-1:0] tail_rows;
+    input dec;
+    input enter;
+    integer b, i;
+    reg [31:0] zero_out, unit_out;
+    begin
+        tail_rows = {32*32{1'b0}};
+        zero_out = column_tail(32'd0, dec, enter);
+        for (b = 0; b < 32; b = b + 1) begin
+            unit_out = column_tail(32'd1 << b, dec, enter) ^ zero_out;
+            for (i = 0; i < 32; i = i + 1) begin
+                tail_rows[32*i + b] = unit_out[i];
+            end
+        end
+    end
+endfunction
+
+// The rows of E F (ROWS_EF_*) and of E F G A (ROWS_EFA_*), and the constant of E F
+// (what E F gives for a zero column: 0x63 in every byte when encrypting, 0 when
+// decrypting). A round's tail is then, per column,
+//   E F:      rows(v) ^ CONST_EF
+//   E F G A:  A((rows(v) ^ CONST_EF) ^ k) = rows_efa(v) ^ A(k ^ CONST_EF)
+// since A is affine (a linear map after a constant).
+localparam [32*32-1:0] ROWS_EF_ENC = tail_rows(1'b0, 1'b0);
+localparam [32*32-1:0] ROWS_EF_DEC = tail_rows(1'b1, 1'b0);
+localparam [32*32-1:0] ROWS_EFA_ENC = tail_rows(1'b0, 1'b1);
+localparam [32*32-1:0] ROWS_EFA_DEC = tail_rows(1'b1, 1'b1);
+localparam [31:0] CONST_EF_ENC = column_tail(32'd0, 1'b0, 1'b0);
+localparam [31:0] CONST_EF_DEC = column_tail(32'd0, 1'b1, 1'b0);
+
+// A column through rows: output bit i is the XOR of the input bits row i selects
+function [31:0] apply_rows;
+    input [31:0] col;
+    input [32*32-1:0] rows;
+    integer i;
+    begin
+        for (i = 0; i < 32; i = i + 1) begin
+            apply_rows[i] = ^(col & rows[32*i +: 32]);
+        end
+    end
+endfunction
+
+// E F on a whole state of tower-basis inverses: (Inv)ShiftRows, out of the tower,
+// (Inv)MixColumns; the result is in the polynomial basis
+function [127:0] state_ef;
+    input [127:0] v;
+    input dec;
+    integer c;
+    reg [127:0] w;
+    begin
+        w = (DEC && dec) ? inv_shift_rows(v) : shift_rows(v);
+        for (c = 0; c < 4; c = c + 1) begin
+            state_ef[32*c +: 32] = (DEC && dec) ? (apply_rows(w[32*c +: 32], ROWS_EF_DEC) ^ CONST_EF_DEC)
+                                                : (apply_rows(w[32*c +: 32], ROWS_EF_ENC) ^ CONST_EF_ENC);
+        end
+    end
+endfunction
+
+// E F G A on a whole state: the next round's input in the tower basis
+function [127:0] state_efga;
+    input [127:0] v;
+    input [127:0] k;
+    input dec;
+    integer c;
+    reg [127:0] w, kc;
+    begin
+        w = (DEC && dec) ? inv_shift_rows(v) : shift_rows(v);
+        for (c = 0; c < 4; c = c + 1) begin
+            kc[32*c +: 32] = k[32*c +: 32] ^ ((DEC && dec) ? CONST_EF_DEC : CONST_EF_ENC);
+        end
+        kc = tower_enter(kc, dec);
+        for (c = 0; c < 4; c = c + 1) begin
+            state_efga[32*c +: 32] = ((DEC && dec) ? apply_rows(w[32*c +: 32], ROWS_EFA_DEC)
+                                                   : apply_rows(w[32*c +: 32], ROWS_EFA_ENC))
+                                   ^ kc[32*c +: 32];
+        end
+    end
+endfunction
+
+// ---------------------------------------------------------------------------------
 // The unit
 // ---------------------------------------------------------------------------------
 
@@ -348,9 +519,17 @@ genvar j, s;
 generate
     if (IS_LUT || IS_COMPOSITE) begin : gen_logic
 
+        // Register 1: the state entering the round. COMPOSITE units keep the state in
+        // the tower basis between rounds, so the first unit maps its input into it.
+        wire [127:0] in_state;
+        if (IS_COMPOSITE && FIRST != 0) begin : gen_enter
+            assign in_state = tower_enter(in, in_dec);
+        end else begin : gen_plain
+            assign in_state = in;
+        end
         reg [127:0] x1_reg;
         always @(posedge clk) begin
-            x1_reg <= in;
+            x1_reg <= in_state;
         end
 
         if (HAS_PASS) begin : gen_xp
@@ -366,19 +545,19 @@ generate
             assign xp = {128*STAGES{1'b0}};
         end
 
-        // The S-box outputs in both directions at the register before (Inv)MixColumns:
-        // stage MS (the register whose logic does (Inv)MixColumns), and the stage AS
-        // whose logic adds the round key.
-        localparam MS = IS_LUT ? (STAGES >= 3 ? STAGES - 1 : STAGES)
-                               : (STAGES == 1 ? 1 : STAGES);
-        localparam AS = STAGES;
-
-        // Values entering the MixColumns stage's logic.
-        wire [127:0] sub_enc;      // SubBytes(ShiftRows(x))
-        wire [127:0] sub_dec;      // InvSubBytes(InvShiftRows(x)); unused when DECRYPT=0
-        wire unused_sub = ^sub_dec;
+        // The state leaving the round when the block does not pass through.
+        wire [127:0] result;
 
         if (IS_LUT) begin : gen_lut
+
+            // Stage MS's logic does (Inv)MixColumns, stage AS's adds the round key.
+            localparam MS = STAGES >= 3 ? STAGES - 1 : STAGES;
+            localparam AS = STAGES;
+
+            // Values entering the MixColumns stage's logic.
+            wire [127:0] sub_enc;      // SubBytes(ShiftRows(x))
+            wire [127:0] sub_dec;      // InvSubBytes(InvShiftRows(x)); unused when DECRYPT=0
+            wire unused_sub = ^sub_dec;
 
             wire [127:0] x_sr = shift_rows(x1_reg);
             wire [127:0] x_isr = inv_shift_rows(x1_reg);   // unused when DECRYPT=0
@@ -454,96 +633,119 @@ generate
                 end
             end
 
+            // (Inv)MixColumns unless last, in the logic after register MS.
+            wire [127:0] mixed;
+            if (LAST_MODE == 1) begin : gen_always_last
+                assign mixed = (DEC && st_dec[MS-1]) ? sub_dec : sub_enc;
+            end else begin : gen_mix
+                wire [127:0] mc, imc;
+                aes_mix_columns u_mc (.in(sub_enc), .out(mc));
+                if (DEC) begin : gen_dec
+                    aes_inv_mix_columns u_imc (.in(sub_dec), .out(imc));
+                end else begin : gen_no_dec
+                    assign imc = 128'd0;
+                end
+                if (LAST_MODE == 2) begin : gen_maybe_last
+                    assign mixed = st_last[MS-1] ? ((DEC && st_dec[MS-1]) ? sub_dec : sub_enc)
+                                                 : ((DEC && st_dec[MS-1]) ? imc : mc);
+                end else begin : gen_never_last
+                    assign mixed = (DEC && st_dec[MS-1]) ? imc : mc;
+                end
+            end
+
+            // AddRoundKey (and pass-through) in the logic after register AS.
+            wire [127:0] mixed_at_as;
+            if (MS == AS) begin : gen_same
+                assign mixed_at_as = mixed;
+            end else begin : gen_reg
+                reg [127:0] m_reg;
+                always @(posedge clk) begin
+                    m_reg <= mixed;
+                end
+                assign mixed_at_as = m_reg;
+            end
+            assign result = mixed_at_as ^ round_key;
+
         end else begin : gen_composite
 
-            wire [127:0] leave;     // (Inv)SubBytes and (Inv)ShiftRows of the state
+            // Steps (above): x1_reg holds t, the state in the tower basis. v is the
+            // GF(2^8) inverses in the tower, (Inv)ShiftRows not applied yet, in the logic
+            // of register VS.
+            localparam VS = STAGES == 4 ? 3 : STAGES;
+            wire [127:0] v;
             if (STAGES == 1) begin : gen_s1
-                assign leave = tower_leave(tower_back(tower_front(x1_reg, st_dec[0])), st_dec[0]);
+                // [B C D EFGA]
+                assign v = tower_back(tower_split(x1_reg));
             end else if (STAGES == 2) begin : gen_s2
-                // [A B C] [D E F G]: register 2 holds t and d^-1 (in the d field)
-                wire [191:0] front = tower_front(x1_reg, st_dec[0]);
+                // [B C] [D EFGA]: register 2 holds t and d^-1 (in the d field)
+                wire [191:0] split = tower_split(x1_reg);
                 wire [191:0] td_next;
-                wire [127:0] back;
                 for (j = 0; j < 16; j = j + 1) begin : gen_byte
-                    assign td_next[8*j +: 8] = front[8*j +: 8];
-                    assign td_next[128 + 4*j +: 4] = gf16_inv(front[128 + 4*j +: 4]);
+                    assign td_next[8*j +: 8] = split[8*j +: 8];
+                    assign td_next[128 + 4*j +: 4] = gf16_inv(split[128 + 4*j +: 4]);
                 end
                 reg [191:0] td_reg;
                 always @(posedge clk) begin
                     td_reg <= td_next;
                 end
                 for (j = 0; j < 16; j = j + 1) begin : gen_back
-                    assign back[8*j +: 8] = tower_out(td_reg[8*j +: 8], td_reg[128 + 4*j +: 4]);
+                    assign v[8*j +: 8] = tower_out(td_reg[8*j +: 8], td_reg[128 + 4*j +: 4]);
                 end
-                assign leave = tower_leave(back, st_dec[1]);
             end else begin : gen_s34
-                // [A B] [C D ...]: register 2 holds t and d
-                wire [191:0] td_next = tower_front(x1_reg, st_dec[0]);
+                // [B] [C D] ...: register 2 holds t and d, register 3 the inverses
+                wire [191:0] td_next = tower_split(x1_reg);
                 reg  [191:0] td_reg;
+                reg  [127:0] v_reg;
                 always @(posedge clk) begin
                     td_reg <= td_next;
+                    v_reg <= tower_back(td_reg);
                 end
-                wire [127:0] back = tower_back(td_reg);
-                if (STAGES == 3) begin : gen_s3
-                    // [C D E] [F G]
-                    wire [127:0] y_next = tower_leave(back, st_dec[1]);
-                    reg  [127:0] y_reg;
+                assign v = v_reg;
+            end
+
+            // A block's last round leaves the tower: E and (Inv)ShiftRows, then the key.
+            wire         dec_v = DEC && st_dec[VS-1];
+            wire [127:0] leave = tower_leave(v, dec_v);
+            if (STAGES <= 3) begin : gen_fold
+                // [... EFGA]: one folded map and the key (the next round's A included)
+                if (LAST_MODE == 1) begin : gen_always_last
+                    assign result = leave ^ round_key;
+                end else if (LAST_MODE == 2) begin : gen_maybe_last
+                    assign result = st_last[VS-1] ? (leave ^ round_key) : state_efga(v, round_key, dec_v);
+                end else begin : gen_never_last
+                    assign result = state_efga(v, round_key, dec_v);
+                    wire unused_leave = ^leave;
+                end
+            end else begin : gen_split
+                // [EF] [GA]: E and (Inv)MixColumns folded into one map, then the key and
+                // the next round's A (for a block's last round: [E] [G])
+                reg [127:0] y_reg;
+                wire [127:0] key_added = y_reg ^ round_key;
+                if (LAST_MODE == 1) begin : gen_always_last
                     always @(posedge clk) begin
-                        y_reg <= y_next;
+                        y_reg <= leave;
                     end
-                    assign leave = y_reg;
-                end else begin : gen_s4
-                    // [C D] [E] [F G]
-                    reg  [127:0] v_reg;
-                    wire [127:0] y_next = tower_leave(v_reg, st_dec[2]);
-                    reg  [127:0] y_reg;
+                    assign result = key_added;
+                end else if (LAST_MODE == 2) begin : gen_maybe_last
                     always @(posedge clk) begin
-                        v_reg <= back;
-                        y_reg <= y_next;
+                        y_reg <= st_last[2] ? leave : state_ef(v, dec_v);
                     end
-                    assign leave = y_reg;
+                    assign result = st_last[3] ? key_added : tower_enter(key_added, st_dec[3]);
+                end else begin : gen_never_last
+                    always @(posedge clk) begin
+                        y_reg <= state_ef(v, dec_v);
+                    end
+                    assign result = tower_enter(key_added, st_dec[3]);
+                    wire unused_leave = ^leave;
                 end
             end
-            assign sub_enc = leave;
-            assign sub_dec = leave;
 
         end
 
-        // (Inv)MixColumns unless last, in the logic after register MS.
-        wire [127:0] mixed;
-        if (LAST_MODE == 1) begin : gen_always_last
-            assign mixed = (DEC && st_dec[MS-1]) ? sub_dec : sub_enc;
-        end else begin : gen_mix
-            wire [127:0] mc, imc;
-            aes_mix_columns u_mc (.in(sub_enc), .out(mc));
-            if (DEC) begin : gen_dec
-                aes_inv_mix_columns u_imc (.in(sub_dec), .out(imc));
-            end else begin : gen_no_dec
-                assign imc = 128'd0;
-            end
-            if (LAST_MODE == 2) begin : gen_maybe_last
-                assign mixed = st_last[MS-1] ? ((DEC && st_dec[MS-1]) ? sub_dec : sub_enc)
-                                             : ((DEC && st_dec[MS-1]) ? imc : mc);
-            end else begin : gen_never_last
-                assign mixed = (DEC && st_dec[MS-1]) ? imc : mc;
-            end
-        end
-
-        // AddRoundKey (and pass-through) in the logic after register AS.
-        wire [127:0] mixed_at_as;
-        if (MS == AS) begin : gen_same
-            assign mixed_at_as = mixed;
-        end else begin : gen_reg
-            reg [127:0] m_reg;
-            always @(posedge clk) begin
-                m_reg <= mixed;
-            end
-            assign mixed_at_as = m_reg;
-        end
         if (HAS_PASS) begin : gen_pass
-            assign out = st_pass[AS-1] ? xp[128*(AS-1) +: 128] : (mixed_at_as ^ round_key);
+            assign out = st_pass[STAGES-1] ? xp[128*(STAGES-1) +: 128] : result;
         end else begin : gen_no_pass
-            assign out = mixed_at_as ^ round_key;
+            assign out = result;
         end
 
     end else begin : gen_ttable

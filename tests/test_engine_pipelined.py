@@ -54,6 +54,9 @@ COMPOSITE_S2 = pipelined("COMPOSITE", 2, KEY_SLOTS=8)
 TTABLE_S3_LANES4 = pipelined("TTABLE", 3, LANES=4, KEY_SLOTS=8)
 LUT_S4 = pipelined("LUT", 4, KEY_SLOTS=8)
 ENC128_TTABLE_S1 = pipelined("TTABLE", 1, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=2)
+# The engine of the s3-subpipelined preset: the folded COMPOSITE round at four stages,
+# a 48-entry output FIFO.
+ENC128_COMPOSITE_S4 = pipelined("COMPOSITE", 4, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=1)
 
 # (build, MCT records per chain): CI runs a few of the 100 Monte Carlo records per chain
 # (each checked against OpenSSL) except on one build, which runs all 100 and so also
@@ -165,8 +168,9 @@ def test_pipelined_ecb_conformance_fips197_cavp_mct(params: dict[str, object], m
     _check_groups(results, 24)
 
 
-def test_pipelined_enc_only_aes128_conformance() -> None:
-    results = ecb_conformance(ENC128_TTABLE_S1, seed=9, p_valid=80, p_ready=50, mct_outer=10)
+@pytest.mark.parametrize("params", [ENC128_TTABLE_S1, ENC128_COMPOSITE_S4], ids=["ttable-s1", "composite-s4"])
+def test_pipelined_enc_only_aes128_conformance(params: dict[str, object]) -> None:
+    results = ecb_conformance(params, seed=9, p_valid=80, p_ready=50, mct_outer=10)
     # C.1 encrypt, 5 CAVP ECB files of 128-bit keys (encrypt sections), 1 MCT chain.
     _check_groups(results, 7)
 
