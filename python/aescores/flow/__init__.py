@@ -19,7 +19,8 @@ from .targets import DEFAULT_TARGET, TARGETS, Target, get_target
 
 __all__ = [
     "DEFAULT_TARGET", "TARGETS", "Design", "DoesNotFit", "FlowError", "Target",
-    "get_target", "implement", "implement_preset", "preset_figures",
+    "get_target", "implement", "implement_preset", "preset_design", "preset_figures",
+    "preset_target",
 ]
 
 
@@ -49,19 +50,26 @@ def implement_preset(
     family are appended to the target's synthesis command.
     """
     p = configs.get_preset(preset) if isinstance(preset, str) else preset
-    tgt = get_target(target or p.target)
-    if tgt.iterative_only and p.full_params["ARCH"] != "ITERATIVE":
-        raise FlowError(f"{tgt.name} is for ITERATIVE builds only; {p.name} is {p.full_params['ARCH']}")
-    if freq_mhz is None:
-        freq_mhz = p.freq_mhz if tgt.name == p.target else tgt.freq_mhz
-    extra = p.synth_options.get(tgt.family, "")
-    if extra:
-        tgt = replace(tgt, synth=f"{tgt.synth} {extra}")
+    tgt, goal = preset_target(p, target, freq_mhz)
     result = implement(
-        preset_design(p), tgt, seed=seed, freq_mhz=freq_mhz, force=force, xc7=xc7,
+        preset_design(p), tgt, seed=seed, freq_mhz=goal, force=force, xc7=xc7,
         build_dir=build_dir, progress=progress,
     )
     return preset_figures(p, result)
+
+
+def preset_target(preset: Preset, target: str | None = None, freq_mhz: float | None = None) -> tuple[Target, float]:
+    """The target (with the preset's synthesis options for its family) and the frequency
+    goal a preset is built with; see `implement_preset`."""
+    tgt = get_target(target or preset.target)
+    if tgt.iterative_only and preset.full_params["ARCH"] != "ITERATIVE":
+        raise FlowError(f"{tgt.name} is for ITERATIVE builds only; {preset.name} is {preset.full_params['ARCH']}")
+    if freq_mhz is None:
+        freq_mhz = preset.freq_mhz if tgt.name == preset.target else tgt.freq_mhz
+    extra = preset.synth_options.get(tgt.family, "")
+    if extra:
+        tgt = replace(tgt, synth=f"{tgt.synth} {extra}")
+    return tgt, float(freq_mhz)
 
 
 def preset_figures(preset: Preset, result: dict[str, object]) -> dict[str, object]:

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""nextpnr's placer and router options on one preset: what each does to Fmax.
+
+The preset is synthesized once, exactly as the flow does it (`aescores.flow`: the same
+Yosys scripts, registered wrapper, the preset's synthesis options, block-RAM output
+registers moved into the DP16KD); then nextpnr runs on that one netlist with each set of
+options and each seed. The flow itself always runs nextpnr with its defaults (the
+`default` row here); the other rows say whether a different placer or router would
+change a figure of docs/RESULTS.md, and at what cost in run time.
+
+    python3 bench/pnr_options.py                                 # s3-subpipelined, seed 1
+    python3 bench/pnr_options.py --preset s0-pipelined-ttable --seeds 1 2
+    python3 bench/pnr_options.py --only default tmg-ripup --seeds 1 2 3
+    python3 bench/pnr_options.py --list
+
+Printed per run: Fmax, the worst path's logic and routing delay, the router's time and
+the whole run's time. A run that exceeds --timeout is shown as such. Results are kept
+under build/pnr-options/PRESET/ (the netlist is made again when the sources change).
+Not a test: the numbers depend on the tools' versions and seeds (docs/flow.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
+
+from aescores import configs, paths, tools  # noqa: E402
+from aescores.flow import FlowError, ebr_outreg, preset_design, preset_target, run, wrapper  # noqa: E402
+from aescores.flow import cache  # noqa: E402
+
+# Extra nextpnr arguments per option set; "default" is what the flow runs.
+OPTION_SETS: dict[str, tuple[str, ...]] = {
+    "default": (),
+    "tmg-ripup": ("--tmg-ripup",),
+    "router2": ("--router", "router2"),
+    "heap-timingweight-30": ("--placer-heap-timingweight", "30"),
+    "placer-static": ("--placer", "static"),
+}
+
+
+def synthesize(preset: configs.Preset, folder: Path) -> tuple[float, dict[str, object]]:
+    """Synthesize `preset` for its own target into folder/netlist.json, unless the
+    netlist there was made from the same sources, parameters, target and flow.
+    Returns the frequency goal and the figures of the synthesis."""
+    design = preset_design(preset)
+    tgt, goal = preset_target(preset)
+    key = cache.cache_key(run.cache_fields(design, tgt, 0, goal, False))
+    stamp = folder / "netlist.key"
+    info = folder / "netlist.json.info"
+    if stamp.exists() and stamp.read_text() == key and (folder / "netlist.json").exists():
+        return goal, json.loads(info.read_text())
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp.unlink(missing_ok=True)
+    t0 = time.monotonic()
+    run._run_yosys(run.elaborate_script(design, folder), "elaborate", folder)
+    elab = json.loads((folder / "elaborate.json").read_text())
+    _, ports, _ = wrapper.ports_from_yosys_json(
+        elab, design.clock, [k for k, v in design.params.items() if isinstance(v, str)]
+    )
+    (folder / "elaborate.json").unlink()
+    if tgt.io != "registered":
+        raise FlowError(f"{preset.name}: this benchmark runs out-of-context targets only, not {tgt.name}")
+    (folder / "wrapper.v").write_text(wrapper.generate(design.top, design.params, ports, tgt.io))
+    run._run_yosys(run.synth_script(design, tgt, folder), "synth", folder)
+    outreg = ebr_outreg.absorb_file(folder / "netlist.json") if tgt.family == "ecp5" else 0
+    figures = {"synth_s": round(time.monotonic() - t0, 1), "ebr_outreg_ports": outreg, "target": tgt.name}
+    info.write_text(json.dumps(figures))
+    stamp.write_text(key)
+    return goal, figures
+
+
+def route_seconds(log: str) -> float | None:
+    m = re.search(r"Router[12] time ([0-9.]+)s", log)
+    return float(m.group(1)) if m else None
+
+
+def place_and_route(preset: configs.Preset, folder: Path, options: str, seed: int, goal: float,
+                    timeout: float) -> dict[str, object]:
+    tgt, _ = preset_target(preset)
+    out = folder / f"{options}-seed{seed}"
+    out.mkdir(parents=True, exist_ok=True)
+    args = [a if a != "netlist.json" else "../netlist.json" for a in run.nextpnr_args(tgt, seed, goal, None)]
+    cmd = [run.tool_path(tgt.nextpnr), *args, *OPTION_SETS[options], "-l", "nextpnr.log"]
+    t0 = time.monotonic()
+    row: dict[str, object] = {"options": options, "seed": seed}
+    try:
+        tools.run(cmd, cwd=out, timeout=timeout)
+    except tools.ToolError as exc:
+        if isinstance(exc.__cause__, subprocess.TimeoutExpired):
+            log = (out / "nextpnr.log").read_text() if (out / "nextpnr.log").exists() else ""
+            return {**row, "timeout_s": timeout, "ripup_rounds": log.count("arcs ripped up")}
+        return {**row, "error": str(exc).splitlines()[0]}
+    report = json.loads((out / "pnr_report.json").read_text())
+    _, fmax = run.design_clock_fmax(report, preset_design(preset).clock)
+    worst = run.critical_path(report) or {}
+    return {
+        **row,
+        "fmax_mhz": round(fmax, 1),
+        "logic_ns": worst.get("logic_ns"),
+        "routing_ns": worst.get("routing_ns"),
+        "worst_from": worst.get("from"),
+        "route_s": route_seconds((out / "nextpnr.log").read_text()),
+        "total_s": round(time.monotonic() - t0, 1),
+    }
+
+
+def show(row: dict[str, object]) -> str:
+    head = f"| {row['options']} | {row['seed']} "
+    if "timeout_s" in row:
+        return head + f"| stopped after {row['timeout_s']:.0f} s ({row['ripup_rounds']} rip-up rounds) | | | |"
+    if "error" in row:
+        return head + f"| failed: {row['error']} | | | |"
+    return head + (f"| {row['fmax_mhz']:.1f} | {row['logic_ns']:.2f} / {row['routing_ns']:.2f} "
+                   f"| {row['route_s']:.0f} | {row['total_s']:.0f} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--preset", default="s3-subpipelined", help="a preset (its own target, aes_core)")
+    ap.add_argument("--only", nargs="+", choices=sorted(OPTION_SETS), help="option sets to run (default: all)")
+    ap.add_argument("--seeds", nargs="+", type=int, default=[1])
+    ap.add_argument("--timeout", type=float, default=1800.0, help="seconds per nextpnr run")
+    ap.add_argument("--list", action="store_true", help="print the option sets and stop")
+    a = ap.parse_args(argv)
+    if a.list:
+        for name, extra in OPTION_SETS.items():
+            print(f"{name:22} {' '.join(extra) or '(nextpnr defaults: the flow)'}")
+        return 0
+    preset = configs.get_preset(a.preset)
+    folder = paths.BUILD_DIR / "pnr-options" / preset.name
+    goal, figures = synthesize(preset, folder)
+    print(f"{preset.name} as aes_core on {figures['target']}, goal {goal:g} MHz "
+          f"(synthesis {figures['synth_s']:.0f} s; results in {folder.relative_to(paths.ROOT)})")
+    print("| options | seed | Fmax (MHz) | worst path logic / routing (ns) | router (s) | run (s) |")
+    print("|---|--:|--:|--:|--:|--:|")
+    rows = []
+    for options in a.only or list(OPTION_SETS):
+        for seed in a.seeds:
+            row = place_and_route(preset, folder, options, seed, goal, a.timeout)
+            rows.append(row)
+            print(show(row), flush=True)
+    (folder / "rows.json").write_text(json.dumps(rows, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
