@@ -41,6 +41,8 @@ OPTION_SETS: dict[str, tuple[str, ...]] = {
     "tmg-ripup": ("--tmg-ripup",),
     "router2": ("--router", "router2"),
     "heap-timingweight-30": ("--placer-heap-timingweight", "30"),
+    "heap-beta-0.95": ("--placer-heap-beta", "0.95"),
+    "heap-alpha-0.2": ("--placer-heap-alpha", "0.2"),
     "placer-static": ("--placer", "static"),
 }
 
