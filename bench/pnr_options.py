@@ -32,8 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
 from aescores import configs, paths, tools  # noqa: E402
-from aescores.flow import FlowError, ebr_outreg, preset_design, preset_target, run, wrapper  # noqa: E402
-from aescores.flow import cache  # noqa: E402
+from aescores.flow import FlowError, Target, cache, preset_design, preset_target, run  # noqa: E402
 
 # Extra nextpnr arguments per option set; "default" is what the flow runs.
 OPTION_SETS: dict[str, tuple[str, ...]] = {
@@ -47,35 +46,28 @@ OPTION_SETS: dict[str, tuple[str, ...]] = {
 }
 
 
-def synthesize(preset: configs.Preset, folder: Path) -> tuple[float, dict[str, object]]:
-    """Synthesize `preset` for its own target into folder/netlist.json, unless the
-    netlist there was made from the same sources, parameters, target and flow.
-    Returns the frequency goal and the figures of the synthesis."""
+def synthesize(preset: configs.Preset, folder: Path) -> tuple[run.Design, Target, float, dict[str, object]]:
+    """Synthesize `preset` for its own target into folder/netlist.json with the flow's
+    own steps (`run.synthesize`), unless the netlist there was made from the same
+    sources, parameters, target and flow. Returns the design, target and frequency goal
+    and the figures of the synthesis."""
     design = preset_design(preset)
     tgt, goal = preset_target(preset)
+    if tgt.io != "registered":
+        raise FlowError(f"{preset.name}: this benchmark runs out-of-context targets only, not {tgt.name}")
     key = cache.cache_key(run.cache_fields(design, tgt, 0, goal, False))
     stamp = folder / "netlist.key"
     info = folder / "netlist.json.info"
     if stamp.exists() and stamp.read_text() == key and (folder / "netlist.json").exists():
-        return goal, json.loads(info.read_text())
+        return design, tgt, goal, json.loads(info.read_text())
     folder.mkdir(parents=True, exist_ok=True)
     stamp.unlink(missing_ok=True)
     t0 = time.monotonic()
-    run._run_yosys(run.elaborate_script(design, folder), "elaborate", folder)
-    elab = json.loads((folder / "elaborate.json").read_text())
-    _, ports, _ = wrapper.ports_from_yosys_json(
-        elab, design.clock, [k for k, v in design.params.items() if isinstance(v, str)]
-    )
-    (folder / "elaborate.json").unlink()
-    if tgt.io != "registered":
-        raise FlowError(f"{preset.name}: this benchmark runs out-of-context targets only, not {tgt.name}")
-    (folder / "wrapper.v").write_text(wrapper.generate(design.top, design.params, ports, tgt.io))
-    run._run_yosys(run.synth_script(design, tgt, folder), "synth", folder)
-    outreg = ebr_outreg.absorb_file(folder / "netlist.json") if tgt.family == "ecp5" else 0
-    figures = {"synth_s": round(time.monotonic() - t0, 1), "ebr_outreg_ports": outreg, "target": tgt.name}
+    syn = run.synthesize(design, tgt, folder)
+    figures = {"synth_s": round(time.monotonic() - t0, 1), "ebr_outreg_ports": syn.outreg_ports, "target": tgt.name}
     info.write_text(json.dumps(figures))
     stamp.write_text(key)
-    return goal, figures
+    return design, tgt, goal, figures
 
 
 def route_seconds(log: str) -> float | None:
@@ -83,9 +75,8 @@ def route_seconds(log: str) -> float | None:
     return float(m.group(1)) if m else None
 
 
-def place_and_route(preset: configs.Preset, folder: Path, options: str, seed: int, goal: float,
+def place_and_route(design: run.Design, tgt: Target, folder: Path, options: str, seed: int, goal: float,
                     timeout: float) -> dict[str, object]:
-    tgt, _ = preset_target(preset)
     out = folder / f"{options}-seed{seed}"
     out.mkdir(parents=True, exist_ok=True)
     args = [a if a != "netlist.json" else "../netlist.json" for a in run.nextpnr_args(tgt, seed, goal, None)]
@@ -100,7 +91,7 @@ def place_and_route(preset: configs.Preset, folder: Path, options: str, seed: in
             return {**row, "timeout_s": timeout, "ripup_rounds": log.count("arcs ripped up")}
         return {**row, "error": str(exc).splitlines()[0]}
     report = json.loads((out / "pnr_report.json").read_text())
-    _, fmax = run.design_clock_fmax(report, preset_design(preset).clock)
+    _, fmax = run.design_clock_fmax(report, design.clock)
     worst = run.critical_path(report) or {}
     return {
         **row,
@@ -137,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     preset = configs.get_preset(a.preset)
     folder = paths.BUILD_DIR / "pnr-options" / preset.name
-    goal, figures = synthesize(preset, folder)
+    design, tgt, goal, figures = synthesize(preset, folder)
     print(f"{preset.name} as aes_core on {figures['target']}, goal {goal:g} MHz "
           f"(synthesis {figures['synth_s']:.0f} s; results in {folder.relative_to(paths.ROOT)})")
     print("| options | seed | Fmax (MHz) | worst path logic / routing (ns) | router (s) | run (s) |")
@@ -145,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for options in a.only or list(OPTION_SETS):
         for seed in a.seeds:
-            row = place_and_route(preset, folder, options, seed, goal, a.timeout)
+            row = place_and_route(design, tgt, folder, options, seed, goal, a.timeout)
             rows.append(row)
             print(show(row), flush=True)
     (folder / "rows.json").write_text(json.dumps(rows, indent=2) + "\n")

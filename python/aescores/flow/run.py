@@ -239,6 +239,70 @@ def _xc7_counts(design: Design, folder: Path, timeout: float) -> dict[str, objec
     return xc7_summary(stat_cells(json.loads((folder / "xc7_stat.json").read_text())))
 
 
+@dataclass(frozen=True)
+class Synthesized:
+    """What steps 1-3 leave in a result's folder (netlist.json) and tell the later steps."""
+
+    module: str  # the elaborated top's name
+    ports: wrapper.Ports
+    top_parameters: dict[str, object]
+    cells: dict[str, int]  # Yosys' cell counts of the wrapped design
+    outreg_ports: int  # block-RAM read ports given their output register (ECP5)
+    pin_file: str | None  # for targets with pins
+
+
+def _untimed(_step: str, fn: Callable[[], object]) -> object:
+    return fn()
+
+
+def synthesize(
+    design: Design,
+    tgt: Target,
+    folder: Path,
+    say: Progress = lambda _msg: None,
+    timed: Callable[[str, Callable[[], object]], object] = _untimed,
+) -> Synthesized:
+    """Steps 1-3 in `folder`: elaborate, wrapper (and pin file), synth, and on ECP5 the
+    block-RAM output registers; `folder/netlist.json` is then ready for nextpnr.
+
+    Raises DoesNotFit when the cell counts already exceed the device. `timed(step, fn)`
+    runs each tool step (`implement` uses it to time them and to turn tool errors into
+    FlowError)."""
+    say("yosys: elaborate the top")
+    timed("elaborate", lambda: _run_yosys(elaborate_script(design, folder), "elaborate", folder))
+    elab = json.loads((folder / "elaborate.json").read_text())
+    module, ports, top_parameters = wrapper.ports_from_yosys_json(
+        elab, design.clock, [k for k, v in design.params.items() if isinstance(v, str)]
+    )
+    (folder / "elaborate.json").unlink()  # large and no longer needed
+
+    (folder / "wrapper.v").write_text(wrapper.generate(design.top, design.params, ports, tgt.io))
+    pins = wrapper.constraints(tgt.io, tgt.family, tgt.pins, design.clock)
+    pin_file = None
+    if pins is not None:
+        pin_file = "pins" + pins[0]
+        (folder / pin_file).write_text(pins[1])
+
+    say(f"yosys: {tgt.synth} ({ports.in_bits} input and {ports.out_bits} output bits, {tgt.io} I/O)")
+    timed("synth", lambda: _run_yosys(synth_script(design, tgt, folder), "synth", folder))
+    cells = stat_cells(json.loads((folder / "synth_stat.json").read_text()))
+    needs = targets.estimate_from_cells(tgt.family, cells)
+    over = targets.over_capacity(tgt, needs)
+    if over:
+        raise DoesNotFit(
+            f"{design.name} does not fit {tgt.name} ({tgt.device}): after synthesis it needs "
+            f"{'; '.join(over)} (logs in {folder})"
+        )
+
+    outreg_ports = 0
+    if tgt.family == "ecp5":
+        # Registers right behind a block RAM's output go into the block RAM.
+        outreg_ports = ebr_outreg.absorb_file(folder / "netlist.json")
+        if outreg_ports:
+            say(f"ebr_outreg: {outreg_ports} block-RAM read ports take their output register inside")
+    return Synthesized(module, ports, top_parameters, cells, outreg_ports, pin_file)
+
+
 def _tool_error(step: str, exc: Exception, folder: Path) -> FlowError:
     return FlowError(f"{step} failed (logs in {folder}): {exc}")
 
@@ -337,42 +401,10 @@ def implement(
             xc7_future = pool.submit(timed, "xc7", lambda: _xc7_counts(design, folder, xc7_timeout))
 
         try:
-            say("yosys: elaborate the top")
-            timed("elaborate", lambda: _run_yosys(elaborate_script(design, folder), "elaborate", folder))
-            elab = json.loads((folder / "elaborate.json").read_text())
-            module, ports, top_parameters = wrapper.ports_from_yosys_json(
-                elab, design.clock, [k for k, v in design.params.items() if isinstance(v, str)]
-            )
-            (folder / "elaborate.json").unlink()  # large and no longer needed
-
-            (folder / "wrapper.v").write_text(wrapper.generate(design.top, design.params, ports, tgt.io))
-            pins = wrapper.constraints(tgt.io, tgt.family, tgt.pins, design.clock)
-            pin_file = None
-            if pins is not None:
-                pin_file = "pins" + pins[0]
-                (folder / pin_file).write_text(pins[1])
-
-            say(f"yosys: {tgt.synth} ({ports.in_bits} input and {ports.out_bits} output bits, {tgt.io} I/O)")
-            timed("synth", lambda: _run_yosys(synth_script(design, tgt, folder), "synth", folder))
-            cells = stat_cells(json.loads((folder / "synth_stat.json").read_text()))
-            needs = targets.estimate_from_cells(tgt.family, cells)
-            over = targets.over_capacity(tgt, needs)
-            if over:
-                raise DoesNotFit(
-                    f"{design.name} does not fit {tgt.name} ({tgt.device}): after synthesis it needs "
-                    f"{'; '.join(over)} (logs in {folder})"
-                )
-
-            outreg_ports = 0
-            if tgt.family == "ecp5":
-                # Registers right behind a block RAM's output go into the block RAM.
-                outreg_ports = ebr_outreg.absorb_file(folder / "netlist.json")
-                if outreg_ports:
-                    say(f"ebr_outreg: {outreg_ports} block-RAM read ports take their output register inside")
-
+            syn = synthesize(design, tgt, folder, say, timed)
             say(f"nextpnr: place and route on {tgt.device} (goal {freq:g} MHz, seed {seed})")
             t0 = time.monotonic()
-            report = _place_and_route(design, tgt, folder, seed, freq, pin_file)
+            report = _place_and_route(design, tgt, folder, seed, freq, syn.pin_file)
             seconds["pnr"] = round(time.monotonic() - t0, 1)
         except BaseException as exc:
             if xc7_future is not None and not xc7_future.done():
@@ -388,15 +420,15 @@ def implement(
 
     clock_net, fmax = design_clock_fmax(report, design.clock)
     utilization = report.get("utilization", {})
-    totals = targets.summarize(tgt, utilization, cells)
-    w_ff, w_lut = ports.wrapper_ff(), ports.wrapper_lut4(tgt.io)
+    totals = targets.summarize(tgt, utilization, syn.cells)
+    w_ff, w_lut = syn.ports.wrapper_ff(), syn.ports.wrapper_lut4(tgt.io)
     seconds["total"] = round(time.monotonic() - t_start, 1)
     result: dict[str, object] = {
         "design": design.name,
         "top": design.top,
-        "top_module": module,
+        "top_module": syn.module,
         "params": dict(design.params),
-        "top_parameters": top_parameters,
+        "top_parameters": syn.top_parameters,
         "target": tgt.name,
         "device": tgt.device,
         "io": tgt.io,
@@ -410,12 +442,12 @@ def implement(
         "dsp": totals["dsp"],
         "totals": totals,
         "available": targets.available(tgt, utilization),
-        "wrapper": {"style": tgt.io, "in_bits": ports.in_bits, "out_bits": ports.out_bits,
+        "wrapper": {"style": tgt.io, "in_bits": syn.ports.in_bits, "out_bits": syn.ports.out_bits,
                     "ff": w_ff, "lut4": w_lut},
         "critical_path": critical_path(report),
-        "ebr_outreg_ports": outreg_ports,
+        "ebr_outreg_ports": syn.outreg_ports,
         "utilization": {k: v for k, v in sorted(utilization.items()) if v.get("used")},
-        "synth_cells": dict(sorted(cells.items())),
+        "synth_cells": dict(sorted(syn.cells.items())),
         "xc7": xc7_result,
         "tool_versions": fields["tools"],
         "seconds": seconds,
