@@ -80,11 +80,10 @@ module aes_key_expand #(
     wire [31:0] sub_in = rot ? {w_prev[7:0], w_prev[31:8]} : w_prev;
     wire [31:0] sub_out;
 
-    wire        first_words = first_reg;
     wire        use_sub = subword_at(kmod_reg, len_reg);
     // Tables: a word that needs SubWord waits two clocks (stall) while the tables read
     // sub_in and their output is registered (sub_wait_reg counts 0, 1, 2). Whether the
-    // word in hand needs SubWord (!first_words && use_sub) is kept in a register,
+    // word in hand needs SubWord (!first_reg && use_sub) is kept in a register,
     // need_sub_reg, computed when the word advances: the stall, which enables the whole
     // window, is then one LUT from flip-flops.
     // sub_ready_reg is (sub_wait_reg == 2) kept in a register of its own.
@@ -94,7 +93,7 @@ module aes_key_expand #(
     wire        stall = TABLE_SBOX && busy_reg && need_sub_reg && !sub_ready_reg;
     // The next word's i and i mod Nk (as the recurrence below moves them).
     wire [5:0]  word_adv = word_reg + 6'd1;
-    wire [2:0]  kmod_adv = first_words ? kmod_reg : ((kmod_reg == nk[2:0] - 3'd1) ? 3'd0 : kmod_reg + 3'd1);
+    wire [2:0]  kmod_adv = first_reg ? kmod_reg : ((kmod_reg == nk[2:0] - 3'd1) ? 3'd0 : kmod_reg + 3'd1);
     wire        need_sub_adv = (word_adv >= {2'b00, nk}) && subword_at(kmod_adv, len_reg);
 
     // Whether word i with i mod Nk = kmod (i >= Nk) takes SubWord.
@@ -146,7 +145,7 @@ module aes_key_expand #(
 
     // w[i]: a key word for i < Nk (the bottom word of the window, which turns by one
     // word as each goes out), else the recurrence.
-    wire [31:0] w_new = first_words ? win_reg[31:0] : (w_back ^ temp);
+    wire [31:0] w_new = first_reg ? win_reg[31:0] : (w_back ^ temp);
 
     always @* begin
         win_next = win_reg;
@@ -189,7 +188,7 @@ module aes_key_expand #(
             // window turns: after the Nk key words w[Nk-1] is on top and w[0] is Nk
             // words down, where w_back reads it.
             win_next = {w_new, win_reg[255:32]};
-            if (!first_words) begin
+            if (!first_reg) begin
                 kmod_next = kmod_adv;  // Nk = 8: 7 wraps
                 if (rot) begin
                     rcon_next = {rcon_reg[6:0], 1'b0} ^ (rcon_reg[7] ? 8'h1b : 8'h00);

@@ -63,7 +63,13 @@
  * never be used is not built. The round key must be valid while the block is in
  * register KEY_STAGE (STAGES, or 3 for TTABLE with 4 stages); aes_engine_pipelined
  * reads it from the key store one clock earlier.
+ *
+ * keep_hierarchy: synthesis maps each unit as a module of its own. Mapped together
+ * with the rest of a flattened core, ABC lets the round stages grow toward the
+ * design's deepest path (to save cells), so their depth would depend on unrelated
+ * logic; on their own they keep the depth given in docs/engines.md.
  */
+(* keep_hierarchy *)
 module aes_pipe_round #(
     // S-box implementation: "LUT", "COMPOSITE" or "TTABLE"
     parameter [8*16-1:0] SBOX = "LUT",
@@ -301,6 +307,19 @@ function [7:0] map_out_dec;
     end
 endfunction
 
+// step A / step E on one byte, in the direction `dec`
+function [7:0] byte_enter;
+    input [7:0] x;
+    input dec;
+    byte_enter = dec ? map_in_dec(x) : map_in_enc(x);
+endfunction
+
+function [7:0] byte_leave;
+    input [7:0] x;
+    input dec;
+    byte_leave = dec ? map_out_dec(x) : map_out_enc(x);
+endfunction
+
 // step A on a whole state: into the tower, bytes in place (the first unit's input, and
 // the tail of every round that is not a block's last)
 function [127:0] tower_enter;
@@ -309,7 +328,7 @@ function [127:0] tower_enter;
     integer j;
     begin
         for (j = 0; j < 16; j = j + 1) begin
-            tower_enter[8*j +: 8] = (DEC && dec) ? map_in_dec(x[8*j +: 8]) : map_in_enc(x[8*j +: 8]);
+            tower_enter[8*j +: 8] = byte_enter(x[8*j +: 8], DEC && dec);
         end
     end
 endfunction
@@ -345,7 +364,7 @@ function [127:0] tower_leave;
     reg [127:0] y;
     begin
         for (j = 0; j < 16; j = j + 1) begin
-            y[8*j +: 8] = (DEC && dec) ? map_out_dec(v[8*j +: 8]) : map_out_enc(v[8*j +: 8]);
+            y[8*j +: 8] = byte_leave(v[8*j +: 8], DEC && dec);
         end
         tower_leave = (DEC && dec) ? inv_shift_rows(y) : shift_rows(y);
     end
@@ -392,7 +411,7 @@ function [31:0] column_ef;
     reg [15:0] m;    // coefficients of rows r, r+1, r+2, r+3
     begin
         for (r = 0; r < 4; r = r + 1) begin
-            y[8*r +: 8] = dec ? map_out_dec(v[8*r +: 8]) : map_out_enc(v[8*r +: 8]);
+            y[8*r +: 8] = byte_leave(v[8*r +: 8], dec);
         end
         m = dec ? {4'd9, 4'd13, 4'd11, 4'd14} : {4'd1, 4'd1, 4'd3, 4'd2};
         for (r = 0; r < 4; r = r + 1) begin
@@ -416,7 +435,7 @@ function [31:0] column_tail;
         column_tail = y;
         if (enter) begin
             for (r = 0; r < 4; r = r + 1) begin
-                column_tail[8*r +: 8] = dec ? map_in_dec(y[8*r +: 8]) : map_in_enc(y[8*r +: 8]);
+                column_tail[8*r +: 8] = byte_enter(y[8*r +: 8], dec);
             end
         end
     end
@@ -466,19 +485,31 @@ function [31:0] apply_rows;
     end
 endfunction
 
-// E F on a whole state of tower-basis inverses: (Inv)ShiftRows, out of the tower,
-// (Inv)MixColumns; the result is in the polynomial basis
-function [127:0] state_ef;
+// (Inv)ShiftRows on a whole state of tower-basis inverses, then each column through
+// rows_enc or rows_dec (the frame of state_ef and state_efga)
+function [127:0] state_rows;
     input [127:0] v;
     input dec;
+    input [32*32-1:0] rows_enc;
+    input [32*32-1:0] rows_dec;
     integer c;
     reg [127:0] w;
     begin
         w = (DEC && dec) ? inv_shift_rows(v) : shift_rows(v);
         for (c = 0; c < 4; c = c + 1) begin
-            state_ef[32*c +: 32] = (DEC && dec) ? (apply_rows(w[32*c +: 32], ROWS_EF_DEC) ^ CONST_EF_DEC)
-                                                : (apply_rows(w[32*c +: 32], ROWS_EF_ENC) ^ CONST_EF_ENC);
+            state_rows[32*c +: 32] = apply_rows(w[32*c +: 32], (DEC && dec) ? rows_dec : rows_enc);
         end
+    end
+endfunction
+
+// E F on a whole state of tower-basis inverses: (Inv)ShiftRows, out of the tower,
+// (Inv)MixColumns; the result is in the polynomial basis
+function [127:0] state_ef;
+    input [127:0] v;
+    input dec;
+    begin
+        state_ef = state_rows(v, dec, ROWS_EF_ENC, ROWS_EF_DEC)
+                 ^ {4{(DEC && dec) ? CONST_EF_DEC : CONST_EF_ENC}};
     end
 endfunction
 
@@ -487,19 +518,9 @@ function [127:0] state_efga;
     input [127:0] v;
     input [127:0] k;
     input dec;
-    integer c;
-    reg [127:0] w, kc;
     begin
-        w = (DEC && dec) ? inv_shift_rows(v) : shift_rows(v);
-        for (c = 0; c < 4; c = c + 1) begin
-            kc[32*c +: 32] = k[32*c +: 32] ^ ((DEC && dec) ? CONST_EF_DEC : CONST_EF_ENC);
-        end
-        kc = tower_enter(kc, dec);
-        for (c = 0; c < 4; c = c + 1) begin
-            state_efga[32*c +: 32] = ((DEC && dec) ? apply_rows(w[32*c +: 32], ROWS_EFA_DEC)
-                                                   : apply_rows(w[32*c +: 32], ROWS_EFA_ENC))
-                                   ^ kc[32*c +: 32];
-        end
+        state_efga = state_rows(v, dec, ROWS_EFA_ENC, ROWS_EFA_DEC)
+                   ^ tower_enter(k ^ {4{(DEC && dec) ? CONST_EF_DEC : CONST_EF_ENC}}, dec);
     end
 endfunction
 
