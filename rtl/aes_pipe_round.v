@@ -739,9 +739,12 @@ generate
                 end
             end else begin : gen_split
                 // [EF] [GA]: E and (Inv)MixColumns folded into one map, then the key and
-                // the next round's A (for a block's last round: [E] [G])
+                // the next round's A (for a block's last round: [E] [G]). key_added is
+                // kept as a net of its own, so that GA maps as the key (1 LUT level) and
+                // then A (2 levels): folded together, ABC maps them to 4 levels, and EF,
+                // in the same unit, grows from 3 to 4 levels with them.
                 reg [127:0] y_reg;
-                wire [127:0] key_added = y_reg ^ round_key;
+                (* keep *) wire [127:0] key_added = y_reg ^ round_key;
                 if (LAST_MODE == 1) begin : gen_always_last
                     always @(posedge clk) begin
                         y_reg <= leave;
