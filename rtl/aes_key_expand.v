@@ -31,7 +31,10 @@ module aes_key_expand #(
     input  wire         clk,
     input  wire         rst,
 
-    // Key input: captured when start is high and busy is low.
+    // Key input: the key is the one on `key` in the clock before start is high (the
+    // idle window follows `key` and holds it while start is high); key_len is read
+    // while start is high. `start` should come from a register: it enables the
+    // unit's control registers.
     input  wire         start,
     input  wire [255:0] key,
     input  wire [1:0]   key_len,     // 0: 128, 1: 192, 2: 256 bits
@@ -159,12 +162,15 @@ module aes_key_expand #(
         first_next = first_reg;
 
         if (!busy_reg) begin
-            // While idle the window follows the key input, so that `start` (a late
-            // signal) does not enable its 256 flip-flops; it holds nothing the key
-            // source does not hold in the same clock. Key words w[0..Nk-1] sit at the
+            // While idle the window follows the key input, and holds it while start is
+            // high (the key is the one of the clock before): its 256 flip-flops are
+            // enabled by `start` alone, a register. It holds nothing the key source
+            // did not hold the clock before. Key words w[0..Nk-1] sit at the
             // bottom of the window; for i >= Nk the window is aligned so that w[i-1]
             // is in the top word.
-            win_next = key;
+            if (!start) begin
+                win_next = key;
+            end
             if (start) begin
                 len_next = (MAX_KEY_BITS == 128 || (MAX_KEY_BITS == 192 && key_len == 2'd2)) ? 2'd0 : key_len;
                 word_next = 6'd0;

@@ -149,6 +149,15 @@ module aes_key_slots #(
     assign host_ready = HOST && job_free && host_slot_ok;
 
     wire load_go = load_valid && load_ready;
+    // The expander starts one clock after the load is taken, from a register: the
+    // load handshake (slot decode, job state) then drives only the job registers, not
+    // the expander's control. It captures the key on load_key in the clock of the
+    // handshake and the length from job_len_reg; it runs from ST_RUN on, which comes
+    // one clock later at the earliest.
+    reg  load_go_reg;
+    always @(posedge clk) begin
+        load_go_reg <= !rst && load_go;
+    end
 
     // Expander (HW) write port.
     wire         exp_busy;
@@ -165,7 +174,7 @@ module aes_key_slots #(
         if (!HOST) begin : gen_expand
             aes_key_expand #(.SBOX(SBOX), .DECRYPT(DECRYPT), .MAX_KEY_BITS(MAX_KEY_BITS)) u_expand (
                 .clk(clk), .rst(rst),
-                .start(load_go), .key(load_key), .key_len(load_len), .run(exp_run), .busy(exp_busy),
+                .start(load_go_reg), .key(load_key), .key_len(job_len_reg), .run(exp_run), .busy(exp_busy),
                 .wr_enc_valid(exp_wr), .wr_enc_idx(exp_enc_idx), .wr_enc_key(exp_enc_key), .wr_dec_valid(exp_dec_wr),
                 .wr_dec_idx(exp_dec_idx), .wr_dec_key(exp_dec_key)
             );
