@@ -188,7 +188,7 @@ module aes_key_slots #(
             assign exp_dec_key = 128'd0;
             // No expansion logic: the load port is not read.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_load = &{1'b0, load_key, exp_run};
+            wire unused_load = &{1'b0, load_key, exp_run, load_go_reg};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
