@@ -4,8 +4,7 @@
 
 // AES key expansion (FIPS-197 §5.2) for 128/192/256-bit keys, one 32-bit word per clock.
 //
-// `start` takes the key that was on `key` in the clock before it, and the length on
-// `key_len` with it; while `run` is high the unit produces one word
+// `start` captures a key and its length; while `run` is high the unit produces one word
 // w[i] per clock, i = 0 .. 4*(Nr+1)-1. Every fourth word completes a round key, which
 // is presented for one clock on the write port (`wr_enc_valid`): `wr_enc_idx` = r with
 // rk[r]. With DECRYPT=1 the key the equivalent inverse cipher uses at index Nr-r
@@ -169,6 +168,9 @@ module aes_key_expand #(
             // did not hold the clock before. Key words w[0..Nk-1] sit at the
             // bottom of the window; for i >= Nk the window is aligned so that w[i-1]
             // is in the top word.
+            if (!start) begin
+                win_next = key;
+            end
             if (start) begin
                 len_next = (MAX_KEY_BITS == 128 || (MAX_KEY_BITS == 192 && key_len == 2'd2)) ? 2'd0 : key_len;
                 word_next = 6'd0;
@@ -177,8 +179,6 @@ module aes_key_expand #(
                 busy_next = 1'b1;
                 at_last_next = 1'b0;
                 first_next = 1'b1;
-            end else begin
-                win_next = key;
             end
             // The last words have gone through (`start` is never high then: `busy` is).
             if (tail_reg == 2'd1) begin

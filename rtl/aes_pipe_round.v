@@ -473,14 +473,6 @@ localparam [32*32-1:0] ROWS_EFA_DEC = tail_rows(1'b1, 1'b1);
 localparam [31:0] CONST_EF_ENC = column_tail(32'd0, 1'b0, 1'b0);
 localparam [31:0] CONST_EF_DEC = column_tail(32'd0, 1'b1, 1'b0);
 
-// The constant of E F for a block's direction
-function [31:0] const_ef;
-    input dec;
-    begin
-        const_ef = (DEC && dec) ? CONST_EF_DEC : CONST_EF_ENC;
-    end
-endfunction
-
 // A column through rows: output bit i is the XOR of the input bits row i selects
 function [31:0] apply_rows;
     input [31:0] col;
@@ -517,7 +509,7 @@ function [127:0] state_ef;
     input dec;
     begin
         state_ef = state_rows(v, dec, ROWS_EF_ENC, ROWS_EF_DEC)
-                 ^ {4{const_ef(dec)}};
+                 ^ {4{(DEC && dec) ? CONST_EF_DEC : CONST_EF_ENC}};
     end
 endfunction
 
@@ -528,7 +520,7 @@ function [127:0] state_efga;
     input dec;
     begin
         state_efga = state_rows(v, dec, ROWS_EFA_ENC, ROWS_EFA_DEC)
-                   ^ tower_enter(k ^ {4{const_ef(dec)}}, dec);
+                   ^ tower_enter(k ^ {4{(DEC && dec) ? CONST_EF_DEC : CONST_EF_ENC}}, dec);
     end
 endfunction
 
