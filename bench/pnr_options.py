@@ -12,6 +12,7 @@ change a figure of docs/RESULTS.md, and at what cost in run time.
     python3 bench/pnr_options.py --preset s0-pipelined-ttable --seeds 1 2
     python3 bench/pnr_options.py --only default tmg-ripup --seeds 1 2 3
     python3 bench/pnr_options.py --list
+    python3 bench/pnr_options.py --preset s0-pipelined-ttable --no-floorplan   # block RAMs left to the placer
 
 Printed per run: Fmax, the worst path's logic and routing delay, the router's time and
 the whole run's time. A run that exceeds --timeout is shown as such. Results are kept
@@ -46,16 +47,18 @@ OPTION_SETS: dict[str, tuple[str, ...]] = {
 }
 
 
-def synthesize(preset: configs.Preset, folder: Path) -> tuple[run.Design, Target, float, dict[str, object]]:
+def synthesize(preset: configs.Preset, folder: Path,
+               use_floorplan: bool = True) -> tuple[run.Design, Target, float, dict[str, object]]:
     """Synthesize `preset` for its own target into folder/netlist.json with the flow's
-    own steps (`run.synthesize`), unless the netlist there was made from the same
-    sources, parameters, target and flow. Returns the design, target and frequency goal
-    and the figures of the synthesis."""
+    own steps (`run.synthesize`, with the block-RAM floorplan unless `use_floorplan` is
+    false), unless the netlist there was made from the same sources, parameters, target
+    and flow. Returns the design, target and frequency goal and the figures of the
+    synthesis."""
     design = preset_design(preset)
     tgt, goal = preset_target(preset)
     if tgt.io != "registered":
         raise FlowError(f"{preset.name}: this benchmark runs out-of-context targets only, not {tgt.name}")
-    key = cache.cache_key(run.cache_fields(design, tgt, 0, goal, False))
+    key = cache.cache_key(run.cache_fields(design, tgt, 0, goal, False, use_floorplan=use_floorplan))
     stamp = folder / "netlist.key"
     info = folder / "netlist.json.info"
     if stamp.exists() and stamp.read_text() == key and (folder / "netlist.json").exists():
@@ -63,8 +66,9 @@ def synthesize(preset: configs.Preset, folder: Path) -> tuple[run.Design, Target
     folder.mkdir(parents=True, exist_ok=True)
     stamp.unlink(missing_ok=True)
     t0 = time.monotonic()
-    syn = run.synthesize(design, tgt, folder)
-    figures = {"synth_s": round(time.monotonic() - t0, 1), "ebr_outreg_ports": syn.outreg_ports, "target": tgt.name}
+    syn = run.synthesize(design, tgt, folder, use_floorplan=use_floorplan)
+    figures = {"synth_s": round(time.monotonic() - t0, 1), "ebr_outreg_ports": syn.outreg_ports,
+               "ebr_pinned": syn.ebr_pinned, "target": tgt.name}
     info.write_text(json.dumps(figures))
     stamp.write_text(key)
     return design, tgt, goal, figures
@@ -120,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="+", choices=sorted(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--seeds", nargs="+", type=int, default=[1])
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds per nextpnr run")
+    ap.add_argument("--no-floorplan", action="store_true",
+                    help="leave the TTABLE rounds' block RAMs to the placer (the flow pins them)")
     ap.add_argument("--list", action="store_true", help="print the option sets and stop")
     a = ap.parse_args(argv)
     if a.list:
@@ -127,10 +133,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:22} {' '.join(extra) or '(nextpnr defaults: the flow)'}")
         return 0
     preset = configs.get_preset(a.preset)
-    folder = paths.BUILD_DIR / "pnr-options" / preset.name
-    design, tgt, goal, figures = synthesize(preset, folder)
+    folder = paths.BUILD_DIR / "pnr-options" / (preset.name + ("-no-floorplan" if a.no_floorplan else ""))
+    design, tgt, goal, figures = synthesize(preset, folder, use_floorplan=not a.no_floorplan)
+    pinned = f"; {figures['ebr_pinned']} block RAMs pinned" if figures.get("ebr_pinned") else ""
     print(f"{preset.name} as aes_core on {figures['target']}, goal {goal:g} MHz "
-          f"(synthesis {figures['synth_s']:.0f} s; results in {folder.relative_to(paths.ROOT)})")
+          f"(synthesis {figures['synth_s']:.0f} s{pinned}; results in {folder.relative_to(paths.ROOT)})")
     print("| options | seed | Fmax (MHz) | worst path logic / routing (ns) | router (s) | run (s) |")
     print("|---|--:|--:|--:|--:|--:|")
     rows = []

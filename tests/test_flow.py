@@ -56,6 +56,7 @@ def test_tiny_design_on_ecp5_parses_nextpnr_and_yosys_reports(tiny_ecp5: dict) -
     assert r["totals"]["ff"] == TINY_FF + 54
     assert r["top_parameters"] == {"WIDTH": 16, "MODE": "XOR"}
     assert r["critical_path"]["delay_ns"] > 0
+    assert r["ebr_pinned"] == 0  # no TTABLE rounds: the floorplan leaves the netlist alone
     folder = Path(r["folder"])
     for name in ("synth.log", "nextpnr.log", "xc7.log", "pnr_report.json", "synth_stat.json", "wrapper.v"):
         assert (folder / name).is_file(), name
@@ -90,15 +91,16 @@ def test_second_run_is_a_cache_hit_and_runs_no_tool(
         {"seed": 2},
         {"freq_mhz": 123.0},
         {"target": "ecp5-25k"},
+        {"use_floorplan": False},
     ],
-    ids=["params", "seed", "freq", "target"],
+    ids=["params", "seed", "freq", "target", "no-floorplan"],
 )
 def test_cache_miss_runs_the_tools(
     change: dict, tiny_ecp5: dict, build_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     forbid_tools(monkeypatch)
     design = dataclasses.replace(TINY, params=change.get("params", TINY.params))
-    kwargs = {k: v for k, v in change.items() if k in ("seed", "freq_mhz")}
+    kwargs = {k: v for k, v in change.items() if k in ("seed", "freq_mhz", "use_floorplan")}
     with pytest.raises(ToolsCalled):  # the tool runner is called instead of a cache hit
         implement(design, change.get("target", "ecp5-85k"), build_dir=build_dir, **kwargs)
 

@@ -42,6 +42,7 @@ def implement_preset(
     xc7: bool = True,
     build_dir: Path | None = None,
     progress: Progress | None = None,
+    use_floorplan: bool = True,
 ) -> dict[str, object]:
     """Implement a preset on its target (or `target`) and return its figures.
 
@@ -53,7 +54,7 @@ def implement_preset(
     tgt, goal = preset_target(p, target, freq_mhz)
     result = implement(
         preset_design(p), tgt, seed=seed, freq_mhz=goal, force=force, xc7=xc7,
-        build_dir=build_dir, progress=progress,
+        build_dir=build_dir, progress=progress, use_floorplan=use_floorplan,
     )
     return preset_figures(p, result)
 

@@ -38,7 +38,7 @@ def file_digests(paths: Iterable[Path]) -> dict[str, str]:
 
 
 # The flow's modules whose code decides a result (the scripts, wrapper, parsing).
-RESULT_MODULES = ("cache.py", "ebr_outreg.py", "run.py", "targets.py", "wrapper.py")
+RESULT_MODULES = ("cache.py", "ebr_outreg.py", "floorplan.py", "run.py", "targets.py", "wrapper.py")
 
 
 def flow_digest() -> str:

@@ -28,6 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, metavar="N", help="nextpnr placement seed (default 1)")
     p.add_argument("--freq", type=float, metavar="MHZ", help="frequency goal for nextpnr (default: preset's)")
     p.add_argument("--force", action="store_true", help="ignore the cache and run the tools again")
+    p.add_argument("--no-floorplan", action="store_true",
+                   help="leave the TTABLE rounds' block RAMs to the placer (default: sites round by round)")
     p.add_argument("--no-xc7", action="store_true", help="skip the Yosys synth_xilinx cell counts (quicker)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.add_argument("--top", choices=sorted(configs.TOPS),
@@ -70,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
             preset = dataclasses.replace(configs.get_preset(args.preset), top=args.top)
         row = implement_preset(
             preset, args.target, seed=args.seed, freq_mhz=args.freq, force=args.force,
-            xc7=not args.no_xc7, progress=stderr_progress(),
+            xc7=not args.no_xc7, progress=stderr_progress(), use_floorplan=not args.no_floorplan,
         )
     except (FlowError, tools.ToolError) as exc:
         raise CliError(str(exc)) from exc

