@@ -222,3 +222,11 @@ def test_bench_targets_pass_when_all_met(recorded: dict, tmp_path: Path) -> None
     path = tmp_path / "results.json"
     path.write_text(json.dumps(recorded))
     assert bench.main([str(path)]) == 0
+
+
+def test_header_names_the_presets_whose_round_block_rams_were_placed(recorded: dict) -> None:
+    assert "Floorplan:" not in report.render_markdown(recorded)  # no row of the fixture was pinned
+    recorded["presets"][0]["flow"]["ebr_pinned"] = 80
+    md = report.render_markdown(recorded)
+    name = recorded["presets"][0]["preset"]
+    assert f"round ([flow.md](flow.md#block-ram-floorplan)): `{name}` (80); their whole-IP builds too." in md

@@ -34,7 +34,7 @@ def simulate(preset: Preset) -> dict | None:
 
 # The figures of a row kept in results.json (the flow's full result stays in build/).
 _FLOW_KEEP = ("top_module", "top_parameters", "io", "clock_net", "totals", "available", "wrapper",
-              "critical_path", "utilization", "tool_versions", "seconds", "cache_key")
+              "critical_path", "utilization", "tool_versions", "seconds", "cache_key", "ebr_pinned")
 
 
 def collect(
@@ -174,6 +174,7 @@ def render_markdown(data: Mapping) -> str:
         "- Fmax: nextpnr's post-route figure for the design clock (all paths register to",
         "  register). Throughput = 128 × lanes × Fmax / clocks per block; latency in clocks",
         "  from a block's input to its output (ECB, no backpressure).",
+        *_floorplan_note(rows),
         "",
         "## Our presets",
         "",
@@ -227,6 +228,19 @@ def render_markdown(data: Mapping) -> str:
         lines += ["", "## Not built", ""]
         lines += [f"- `{f['preset']}` on {f['target']}: {f['error'].splitlines()[0]}" for f in failed]
     return "\n".join(lines) + "\n"
+
+
+def _floorplan_note(rows: list[Mapping]) -> list[str]:
+    """The header line naming the presets whose round block RAMs the flow placed."""
+    pinned = [(r["preset"], (r.get("flow") or {}).get("ebr_pinned")) for r in rows]
+    pinned = [(name, n) for name, n in pinned if n]
+    if not pinned:
+        return []
+    names = ", ".join(f"`{name}` ({n})" for name, n in pinned)
+    return [
+        "- Floorplan: the flow gives the block RAMs of TTABLE rounds their sites, round by",
+        f"  round ([flow.md](flow.md#block-ram-floorplan)): {names}; their whole-IP builds too.",
+    ]
 
 
 def _ip_table(rows: list[Mapping]) -> list[str]:
