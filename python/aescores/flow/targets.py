@@ -4,7 +4,7 @@ Every target is a Lattice part with open place and route (nextpnr from YoWASP):
 
 | target | part | I/O | note |
 |---|---|---|---|
-| ecp5-85k | LFE5U-85F, CABGA381, speed 8 | out of context, registered | the default |
+| ecp5-85k | LFE5U-85F, CABGA381, speed 8 | out of context, registered | the default; block-RAM floorplan of TTABLE rounds |
 | ecp5-25k | LFE5U-25F, CABGA381, speed 8 | out of context, registered | |
 | nexus-40 | LIFCL-40-9BG400C | 4 pins, serial wrapper | router1, synth_nexus -noccu2 |
 | ice40-8k | iCE40HX8K-CT256 | 4 pins, serial wrapper | iterative builds only |
