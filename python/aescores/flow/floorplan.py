@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .wrapper import top_module
+
 # Yosys script that flattens the synthesized netlist (the round units are kept as modules
 # of their own in synthesis, and a BEL attribute names one instance, not a module).
 FLATTEN_SCRIPT = "\n".join([
@@ -67,13 +69,6 @@ ECP5_85K = EbrGrid(row_pairs=((70, 82), (22, 46)),
                    groups=(4, 13, 22, 31, 40, 49, 58, 69, 78, 87, 96, 105, 114))
 
 
-def _top(netlist: dict) -> str:
-    tops = [name for name, m in netlist["modules"].items() if str(m.get("attributes", {}).get("top", "0")).strip("0")]
-    if len(tops) != 1:
-        raise ValueError(f"netlist has {len(tops)} top modules, expected one")
-    return tops[0]
-
-
 def has_round_tables(netlist: dict) -> bool:
     """Whether any pipelined round unit of the (hierarchical) netlist has block RAMs."""
     return any(
@@ -85,7 +80,7 @@ def has_round_tables(netlist: dict) -> bool:
 def round_tables(netlist: dict) -> dict[tuple[int, int], list[str]]:
     """The DP16KD cells of each (lane, round) in the flattened top, in placement order."""
     found: dict[tuple[int, int], list[tuple[tuple[int, int, str], str]]] = {}
-    for name, cell in netlist["modules"][_top(netlist)]["cells"].items():
+    for name, cell in netlist["modules"][top_module(netlist)]["cells"].items():
         m = _ROUND_TABLE.search(name)
         if cell["type"] != "DP16KD" or m is None:
             continue
@@ -102,7 +97,7 @@ def pin(netlist: dict, grid: EbrGrid) -> int:
     sites = grid.sites()
     if len(tables) > len(sites):
         return 0
-    cells = netlist["modules"][_top(netlist)]["cells"]
+    cells = netlist["modules"][top_module(netlist)]["cells"]
     for name, site in zip(tables, sites):
         cells[name].setdefault("attributes", {})["BEL"] = site
     return len(tables)
@@ -112,7 +107,7 @@ def top_to_flatten(path: Path) -> str | None:
     """The top module of the hierarchical netlist in `path` when it has pipelined round
     tables to pin (flatten it, then `pin_file`); None when there is nothing to pin."""
     netlist = json.loads(path.read_text())
-    return _top(netlist) if has_round_tables(netlist) else None
+    return top_module(netlist) if has_round_tables(netlist) else None
 
 
 def pin_file(path: Path, grid: EbrGrid) -> int:

@@ -71,6 +71,15 @@ class Ports:
         return self.out_bits if style == "serial" else 0
 
 
+def top_module(netlist: Mapping) -> str:
+    """The name of the one module of a Yosys `write_json` netlist marked as top."""
+    modules = netlist["modules"]
+    tops = [n for n, m in modules.items() if int(str(m.get("attributes", {}).get("top", "0")), 2) == 1]
+    if len(tops) != 1:
+        raise ValueError(f"expected one top module in the netlist, found {tops or 'none'}")
+    return tops[0]
+
+
 def ports_from_yosys_json(
     netlist: Mapping, clock: str, text_params: Iterable[str] = ()
 ) -> tuple[str, Ports, dict[str, object]]:
@@ -79,15 +88,12 @@ def ports_from_yosys_json(
     Parameters named in `text_params` are read back as text even when the module
     declares them as bit vectors (`parameter [8*16-1:0] ARCH = "ITERATIVE"`).
     """
-    modules = netlist["modules"]
-    tops = [n for n, m in modules.items() if int(str(m.get("attributes", {}).get("top", "0")), 2) == 1]
-    if len(tops) != 1:
-        raise ValueError(f"expected one top module in the netlist, found {tops or 'none'}")
-    mod = modules[tops[0]]
+    top = top_module(netlist)
+    mod = netlist["modules"][top]
     ports = tuple(Port(n, p["direction"], len(p["bits"])) for n, p in mod["ports"].items())
     text = set(text_params)
     params = {k: _decode_param(v, k in text) for k, v in mod.get("parameter_default_values", {}).items()}
-    return tops[0], Ports(ports, clock), params
+    return top, Ports(ports, clock), params
 
 
 def _decode_param(value: object, as_text: bool = False) -> object:
