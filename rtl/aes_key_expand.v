@@ -6,13 +6,14 @@
 //
 // `start` captures a key and its length; while `run` is high the unit produces one word
 // w[i] per clock, i = 0 .. 4*(Nr+1)-1. Every fourth word completes a round key, which
-// is presented for one clock on the write port (`wr_enc_valid`): `wr_enc_idx` = r with
-// rk[r]. With DECRYPT=1 the key the equivalent inverse cipher uses at index Nr-r
-// (InvMixColumns(rk[r]) for 0 < r < Nr, rk[r] itself for r = 0 and r = Nr) follows two
-// clocks later (`wr_dec_valid`, `wr_dec_idx`): InvMixColumns is applied one word at a
-// time, to the registered word, off the path of the recurrence. A load takes 44, 52 or
-// 60 clocks of `run` (with SBOX "TTABLE" two more per SubWord: 20, 16 or 26), plus two for
-// the last decryption key. When the last round key is
+// is presented for one clock on the write port (`wr_enc_valid`) in the clock after its
+// last word, from registers: `wr_enc_idx` = r with rk[r]. With DECRYPT=1 the key the
+// equivalent inverse cipher uses at index Nr-r (InvMixColumns(rk[r]) for 0 < r < Nr,
+// rk[r] itself for r = 0 and r = Nr) follows one clock after that (`wr_dec_valid`,
+// `wr_dec_idx`): InvMixColumns is applied one word at a time, to the registered word,
+// off the path of the recurrence. A load takes 44, 52 or 60 clocks of `run` (with SBOX
+// "TTABLE" two more per SubWord: 20, 16 or 26), plus one clock (two with DECRYPT=1) for
+// the last round key. When the last round key is
 // written the window is zeroized and `busy` falls; while idle the window follows `key`.
 //
 // Only the last Nk words are kept (a 256-bit window), with one SubWord (four S-boxes)
@@ -41,7 +42,8 @@ module aes_key_expand #(
     input  wire         run,         // advance (low: hold, e.g. while the slot is in use)
     output wire         busy,
 
-    // Round-key write port: the encryption key, and two clocks later the decryption key.
+    // Round-key write port, from registers: the encryption key, and one clock later the
+    // decryption key.
     output wire         wr_enc_valid,
     output wire [3:0]   wr_enc_idx,
     output wire [127:0] wr_enc_key,
@@ -53,7 +55,7 @@ module aes_key_expand #(
     localparam TABLE_SBOX = (SBOX == "TTABLE");
 
     reg  [255:0] win_reg, win_next;     // w[i-8] .. w[i-1], newest in [255:224]
-    reg  [95:0]  acc_reg, acc_next;     // words of the round key being assembled
+    reg  [127:0] acc_reg, acc_next;     // the last four words, newest in [127:96]
     reg  [5:0]   word_reg, word_next;    // i
     reg  [2:0]   kmod_reg, kmod_next;    // i mod Nk (for i >= Nk)
     reg  [7:0]   rcon_reg, rcon_next;
@@ -182,10 +184,10 @@ module aes_key_expand #(
             end
             // The last words have gone through (`start` is never high then: `busy` is).
             if (tail_reg == 2'd1) begin
-                acc_next = 96'd0;
+                acc_next = 128'd0;
             end
         end else if (run && !stall) begin
-            acc_next = {w_new, acc_reg[95:32]};
+            acc_next = {w_new, acc_reg[127:32]};
             word_next = word_adv;
             // the comparisons one word ahead, from registers (len_reg is fixed while busy)
             at_last_next = (word_adv == last_word);
@@ -212,7 +214,7 @@ module aes_key_expand #(
     always @(posedge clk) begin
         if (rst) begin
             win_reg <= 256'd0;
-            acc_reg <= 96'd0;
+            acc_reg <= 128'd0;
             word_reg <= 6'd0;
             kmod_reg <= 3'd0;
             rcon_reg <= 8'h01;
@@ -237,12 +239,25 @@ module aes_key_expand #(
     wire [3:0]   round = word_reg[5:2];
     wire         produce = busy_reg && run && !stall;
 
-    assign wr_enc_valid = produce && (word_reg[1:0] == 2'b11);
-    assign wr_enc_idx = round;
-    assign wr_enc_key = {w_new, acc_reg};
+    // The key is presented from the accumulator in the clock after its fourth word: the
+    // SubWord output and the recurrence stay inside this unit, and the write port is
+    // driven by registers only.
+    reg       enc_valid_reg;
+    reg [3:0] enc_idx_reg;
+    always @(posedge clk) begin
+        if (rst) begin
+            enc_valid_reg <= 1'b0;
+        end else begin
+            enc_valid_reg <= produce && (word_reg[1:0] == 2'b11);
+        end
+        enc_idx_reg <= round;
+    end
+    assign wr_enc_valid = enc_valid_reg;
+    assign wr_enc_idx = enc_idx_reg;
+    assign wr_enc_key = acc_reg;
 
-    // tail_reg counts the clocks after the last word until the last decryption key has
-    // been presented (2, 1, 0).
+    // tail_reg counts the clocks after the last word until the last round key (the
+    // decryption key with DECRYPT=1) has been presented (2, 1, 0).
     always @(posedge clk) begin
         if (rst) begin
             tail_reg <= 2'd0;
@@ -257,7 +272,8 @@ module aes_key_expand #(
     generate
         if (DECRYPT != 0) begin : gen_dec_key
             // Clock i+1: w[i] (the newest word of acc_reg) through one InvMixColumns column
-            // into the accumulator; clock i+2: a completed key is presented.
+            // into the accumulator; clock i+2: a completed key is presented (one clock
+            // after its encryption key).
             reg         prev_valid_reg;     // a word was produced in the previous clock
             reg         prev_plain_reg;     // ... of round 0 or Nr (no InvMixColumns)
             reg         prev_end_reg;       // ... the fourth of its round key
@@ -267,8 +283,8 @@ module aes_key_expand #(
             reg [3:0]   didx_reg;
 
             wire [127:0] imc_full;
-            aes_inv_mix_columns u_imc (.in({96'd0, acc_reg[95:64]}), .out(imc_full));
-            wire [31:0] dword = prev_plain_reg ? acc_reg[95:64] : imc_full[31:0];
+            aes_inv_mix_columns u_imc (.in({96'd0, acc_reg[127:96]}), .out(imc_full));
+            wire [31:0] dword = prev_plain_reg ? acc_reg[127:96] : imc_full[31:0];
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_imc = &{1'b0, imc_full[127:32]};
             /* verilator lint_on UNUSEDSIGNAL */

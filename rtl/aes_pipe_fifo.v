@@ -24,8 +24,11 @@
  * is m_valid) and one_reg (exactly one entry). Their next values, and the count's, are
  * chosen by the pop among values computed from registers alone (the count plus or minus
  * one, "exactly two entries" decoded from the count), so the pop is the last input of
- * one LUT in front of each of these registers; the read pointer loads its increment
- * with the pop as clock enable. No adder or comparison sits behind m_ready.
+ * one LUT in front of each of these registers; the read pointer loads its successor,
+ * kept in a register beside it, with the pop as clock enable. No adder or comparison
+ * sits behind m_ready, and none behind the pointers: the pointers drive the address of
+ * every memory cell and are placed among them, while each successor's increment is a
+ * short loop of its own (the write pointer likewise).
  */
 module aes_pipe_fifo #(
     // Bits per entry, at least 1.
@@ -106,16 +109,18 @@ module aes_pipe_fifo #(
     wire [AW:0] count_stay = wr_valid ? count_reg + 1'b1 : count_reg;
     wire        two = (count_reg == 2);
 
-    // The pointers' increments, wrapping at DEPTH (from registers only; a power of two
-    // wraps by itself).
+    // Each pointer's successor, as a register (see above), wrapping at DEPTH (a power
+    // of two wraps by itself).
     localparam WRAP = (DEPTH != (1 << AW));
-    wire [AW-1:0] wr_ptr_inc = (WRAP && wr_ptr_reg == LAST_ENTRY) ? {AW{1'b0}} : wr_ptr_reg + 1'b1;
-    wire [AW-1:0] rd_ptr_inc = (WRAP && rd_ptr_reg == LAST_ENTRY) ? {AW{1'b0}} : rd_ptr_reg + 1'b1;
+    reg  [AW-1:0] wr_inc_reg, rd_inc_reg;
+    wire [AW-1:0] wr_inc_next = (WRAP && wr_inc_reg == LAST_ENTRY) ? {AW{1'b0}} : wr_inc_reg + 1'b1;
+    wire [AW-1:0] rd_inc_next = (WRAP && rd_inc_reg == LAST_ENTRY) ? {AW{1'b0}} : rd_inc_reg + 1'b1;
+    localparam [AW-1:0] FIRST_INC = 1;
 
     always @* begin
-        wr_ptr_next = wr_valid ? wr_ptr_inc : wr_ptr_reg;
-        // the increment does not depend on m_ready, the pop only selects it
-        rd_ptr_next = pop ? rd_ptr_inc : rd_ptr_reg;
+        wr_ptr_next = wr_valid ? wr_inc_reg : wr_ptr_reg;
+        // the successor does not depend on m_ready, the pop only selects it
+        rd_ptr_next = pop ? rd_inc_reg : rd_ptr_reg;
         count_next = pop ? count_pop : count_stay;
         // not empty: a write, or more than the entry a pop takes
         valid_next = wr_valid || (valid_reg && !(pop && one_reg));
@@ -131,12 +136,20 @@ module aes_pipe_fifo #(
         if (fifo_rst) begin
             wr_ptr_reg <= {AW{1'b0}};
             rd_ptr_reg <= {AW{1'b0}};
+            wr_inc_reg <= FIRST_INC;
+            rd_inc_reg <= FIRST_INC;
             count_reg <= {AW+1{1'b0}};
             valid_reg <= 1'b0;
             one_reg <= 1'b0;
         end else begin
             wr_ptr_reg <= wr_ptr_next;
             rd_ptr_reg <= rd_ptr_next;
+            if (wr_valid) begin
+                wr_inc_reg <= wr_inc_next;
+            end
+            if (pop) begin
+                rd_inc_reg <= rd_inc_next;
+            end
             count_reg <= count_next;
             valid_reg <= valid_next;
             one_reg <= one_next;
