@@ -6,14 +6,14 @@
 //
 // `start` captures a key and its length; while `run` is high the unit produces one word
 // w[i] per clock, i = 0 .. 4*(Nr+1)-1. Every fourth word completes a round key, which
-// is presented for one clock on the write port (`wr_enc_valid`) in the clock after its
+// is presented for one clock on the write port (`wr_enc_valid`) two clocks after its
 // last word, from registers: `wr_enc_idx` = r with rk[r]. With DECRYPT=1 the key the
 // equivalent inverse cipher uses at index Nr-r (InvMixColumns(rk[r]) for 0 < r < Nr,
-// rk[r] itself for r = 0 and r = Nr) follows one clock after that (`wr_dec_valid`,
+// rk[r] itself for r = 0 and r = Nr) is presented in the same clock (`wr_dec_valid`,
 // `wr_dec_idx`): InvMixColumns is applied one word at a time, to the registered word,
 // off the path of the recurrence. A load takes 44, 52 or 60 clocks of `run` (with SBOX
-// "TTABLE" two more per SubWord: 20, 16 or 26), plus one clock (two with DECRYPT=1) for
-// the last round key. When the last round key is
+// "TTABLE" four more per SubWord: 40, 32 or 52), plus two for the last round key. When
+// the last round key is
 // written the window is zeroized and `busy` falls; while idle the window follows `key`.
 //
 // Only the last Nk words are kept (a 256-bit window), with one SubWord (four S-boxes)
@@ -21,8 +21,8 @@
 // at 128 bits, which removes the length multiplexers.
 module aes_key_expand #(
     // S-box implementation of SubWord: "LUT" or "COMPOSITE"; "TTABLE": two dual-port
-    // tables in block RAM whose output is registered again in fabric (a word that needs
-    // SubWord waits two clocks for it).
+    // tables in block RAM, read from a register, whose output is registered twice (a
+    // word that needs SubWord waits four clocks for it).
     parameter [8*16-1:0] SBOX = "LUT",
     // 1: also produce the decryption round keys; 0: encryption only.
     parameter DECRYPT = 1,
@@ -42,8 +42,8 @@ module aes_key_expand #(
     input  wire         run,         // advance (low: hold, e.g. while the slot is in use)
     output wire         busy,
 
-    // Round-key write port, from registers: the encryption key, and one clock later the
-    // decryption key.
+    // Round-key write port, from registers: the encryption key and the decryption key
+    // (in the same clock).
     output wire         wr_enc_valid,
     output wire [3:0]   wr_enc_idx,
     output wire [127:0] wr_enc_key,
@@ -62,12 +62,10 @@ module aes_key_expand #(
     reg  [1:0]   len_reg, len_next;
     reg          busy_reg, busy_next;
     reg  [1:0]   tail_reg;               // clocks left after the last word (see below)
-    reg          at_last_reg, at_last_next;  // word_reg == last_word, kept as a register
+    reg          at_last_reg, at_last_next;  // word_reg == 4*(Nr+1) - 1, kept as a register
     reg          first_reg, first_next;      // word_reg < Nk (a key word), kept as a register
 
-    wire [3:0] nk = 4'd4 + {1'b0, len_reg, 1'b0};            // 4, 6, 8
     wire [3:0] nr = 4'd10 + {1'b0, len_reg, 1'b0};           // 10, 12, 14
-    wire [5:0] last_word = {nr, 2'b11};                      // 4*(Nr+1) - 1
 
     // The word w[i-1] and w[i-Nk] from the window.
     wire [31:0] w_prev = win_reg[255:224];
@@ -81,45 +79,70 @@ module aes_key_expand #(
     end
 
     // SubWord, applied to RotWord(w[i-1]) or (Nk = 8, i mod 8 = 4) to w[i-1].
-    wire        rot = (kmod_reg == 3'd0);
+    // rot_reg: kmod_reg == 0 (RotWord, SubWord and Rcon); use_sub_reg: word i (i >= Nk)
+    // takes SubWord, kmod_reg == 0 or (Nk = 8) kmod_reg == 4. Both are registers (each
+    // selects 32 bits of the recurrence), loaded with kmod_reg.
+    reg         rot_reg, rot_next, use_sub_reg, use_sub_next;
+    wire        rot = rot_reg;
     wire [31:0] sub_in = rot ? {w_prev[7:0], w_prev[31:8]} : w_prev;
     wire [31:0] sub_out;
 
-    wire        use_sub = subword_at(kmod_reg, len_reg);
-    // Tables: a word that needs SubWord waits two clocks (stall) while the tables read
-    // sub_in and their output is registered (sub_wait_reg counts 0, 1, 2). Whether the
+    wire        use_sub = use_sub_reg;
+    // Tables: a word that needs SubWord waits four clocks (stall) while sub_in is
+    // registered, the tables read it, and their output is registered in the block RAM
+    // and again in the fabric, beside the window (sub_wait_reg counts 0, 1, 2, 3): the
+    // routes to and from the block RAMs, wherever the placer puts them, run from a
+    // flip-flop to a flip-flop. Whether the
     // word in hand needs SubWord (!first_reg && use_sub) is kept in a register,
     // need_sub_reg, computed when the word advances: the stall, which enables the whole
     // window, is then one LUT from flip-flops.
-    // sub_ready_reg is (sub_wait_reg == 2) kept in a register of its own.
+    // sub_ready_reg is (sub_wait_reg == 4) kept in a register of its own.
     reg  [1:0]  sub_wait_reg;
     reg         sub_ready_reg;
     reg         need_sub_reg;
     wire        stall = TABLE_SBOX && busy_reg && need_sub_reg && !sub_ready_reg;
     // The next word's i and i mod Nk (as the recurrence below moves them).
     wire [5:0]  word_adv = word_reg + 6'd1;
-    wire [2:0]  kmod_adv = first_reg ? kmod_reg : ((kmod_reg == nk[2:0] - 3'd1) ? 3'd0 : kmod_reg + 3'd1);
-    wire        need_sub_adv = (word_adv >= {2'b00, nk}) && subword_at(kmod_adv, len_reg);
+    // The predicates of the next word are decoded from this word's registers as small
+    // functions (no adder or magnitude comparator: Yosys maps those to carry chains).
+    // kmod wraps after Nk - 1; the next word's kmod is 0 (RotWord) after a wrap, and 4
+    // (Nk = 8: SubWord only) after 3.
+    wire        kmod_wrap = (len_reg == 2'd0) ? (kmod_reg == 3'd3) :
+                            (len_reg == 2'd1) ? (kmod_reg == 3'd5) : (kmod_reg == 3'd7);
+    wire [2:0]  kmod_adv = kmod_wrap ? 3'd0 : kmod_reg + 3'd1;
+    wire        rot_adv = kmod_wrap;
+    wire        use_sub_adv = kmod_wrap || (len_reg == 2'd2 && kmod_reg == 3'd3);
+    // i + 1 < Nk (a key word), from i = word_reg: word_reg < Nk - 1 = 3, 5 or 7.
+    wire [2:0]  wl = word_reg[2:0];
+    wire        adv_key_word = (word_reg[5:3] == 3'd0) &&
+                               ((len_reg == 2'd0) ? (!wl[2] && !(wl[1] && wl[0])) :
+                                (len_reg == 2'd1) ? (!wl[2] || wl[1:0] == 2'b00) : !(&wl));
+    // i + 1 == 4*(Nr+1) - 1, the last word.
+    wire        adv_last = (word_reg == {nr, 2'b10});
+    // The next word takes SubWord: not a key word, and (after the key words, whose kmod
+    // stays 0) a RotWord or Nk = 8 SubWord position.
+    wire        need_sub_adv = !adv_key_word && (first_reg || use_sub_adv);
 
-    // Whether word i with i mod Nk = kmod (i >= Nk) takes SubWord.
-    function subword_at(input [2:0] kmod, input [1:0] len);
-        subword_at = (kmod == 3'd0) || (len == 2'd2 && kmod == 3'd4);
-    endfunction
 
     genvar b;
     generate
         if (TABLE_SBOX) begin : gen_subword_rom
+            reg [31:0] sub_in_reg;
+            always @(posedge clk) begin
+                sub_in_reg <= sub_in;
+            end
             for (b = 0; b < 4; b = b + 2) begin : gen_pair
                 // Entry x = {2 S(x), S(x)}: the low byte is the S-box.
                 wire [15:0] qa, qb;
                 aes_pipe_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_rom (
-                    .clk(clk), .addr_a(sub_in[8*b +: 8]), .q_a(qa), .addr_b(sub_in[8*(b+1) +: 8]), .q_b(qb)
+                    .clk(clk), .addr_a(sub_in_reg[8*b +: 8]), .q_a(qa), .addr_b(sub_in_reg[8*(b+1) +: 8]), .q_b(qb)
                 );
-                reg [15:0] sub_q_reg;
+                reg [15:0] sub_q_reg, sub_r_reg;
                 always @(posedge clk) begin
-                    sub_q_reg <= {qb[7:0], qa[7:0]};
+                    sub_q_reg <= {qb[7:0], qa[7:0]};   // the block RAM's output register
+                    sub_r_reg <= sub_q_reg;
                 end
-                assign sub_out[8*b +: 16] = sub_q_reg;
+                assign sub_out[8*b +: 16] = sub_r_reg;
                 /* verilator lint_off UNUSEDSIGNAL */
                 wire unused_q = &{1'b0, qa[15:8], qb[15:8]};
                 /* verilator lint_on UNUSEDSIGNAL */
@@ -138,7 +161,7 @@ module aes_key_expand #(
             need_sub_reg <= 1'b0;
         end else begin
             sub_wait_reg <= stall ? sub_wait_reg + 2'd1 : 2'd0;
-            sub_ready_reg <= stall && (sub_wait_reg == 2'd1);
+            sub_ready_reg <= stall && (sub_wait_reg == 2'd3);
             if (!busy_reg) begin
                 need_sub_reg <= 1'b0;            // word 0 is a key word
             end else if (run && !stall) begin
@@ -157,6 +180,8 @@ module aes_key_expand #(
         acc_next = acc_reg;
         word_next = word_reg;
         kmod_next = kmod_reg;
+        rot_next = rot_reg;
+        use_sub_next = use_sub_reg;
         rcon_next = rcon_reg;
         len_next = len_reg;
         busy_next = busy_reg;
@@ -177,6 +202,8 @@ module aes_key_expand #(
                 len_next = (MAX_KEY_BITS == 128 || (MAX_KEY_BITS == 192 && key_len == 2'd2)) ? 2'd0 : key_len;
                 word_next = 6'd0;
                 kmod_next = 3'd0;
+                rot_next = 1'b1;
+                use_sub_next = 1'b1;
                 rcon_next = 8'h01;
                 busy_next = 1'b1;
                 at_last_next = 1'b0;
@@ -190,14 +217,16 @@ module aes_key_expand #(
             acc_next = {w_new, acc_reg[127:32]};
             word_next = word_adv;
             // the comparisons one word ahead, from registers (len_reg is fixed while busy)
-            at_last_next = (word_adv == last_word);
-            first_next = (word_adv < {2'b00, nk});
+            at_last_next = adv_last;
+            first_next = adv_key_word;
             // Every word goes in on top. The key words come from the bottom, so the
             // window turns: after the Nk key words w[Nk-1] is on top and w[0] is Nk
             // words down, where w_back reads it.
             win_next = {w_new, win_reg[255:32]};
             if (!first_reg) begin
                 kmod_next = kmod_adv;  // Nk = 8: 7 wraps
+                rot_next = rot_adv;
+                use_sub_next = use_sub_adv;
                 if (rot) begin
                     rcon_next = {rcon_reg[6:0], 1'b0} ^ (rcon_reg[7] ? 8'h1b : 8'h00);
                 end
@@ -217,6 +246,8 @@ module aes_key_expand #(
             acc_reg <= 128'd0;
             word_reg <= 6'd0;
             kmod_reg <= 3'd0;
+            rot_reg <= 1'b1;
+            use_sub_reg <= 1'b1;
             rcon_reg <= 8'h01;
             len_reg <= 2'd0;
             busy_reg <= 1'b0;
@@ -227,6 +258,8 @@ module aes_key_expand #(
             acc_reg <= acc_next;
             word_reg <= word_next;
             kmod_reg <= kmod_next;
+            rot_reg <= rot_next;
+            use_sub_reg <= use_sub_next;
             rcon_reg <= rcon_next;
             len_reg <= len_next;
             busy_reg <= busy_next;
@@ -239,30 +272,36 @@ module aes_key_expand #(
     wire [3:0]   round = word_reg[5:2];
     wire         produce = busy_reg && run && !stall;
 
-    // The key is presented from the accumulator in the clock after its fourth word: the
-    // SubWord output and the recurrence stay inside this unit, and the write port is
-    // driven by registers only.
-    reg       enc_valid_reg;
-    reg [3:0] enc_idx_reg;
+    // The key is presented two clocks after its fourth word, from a copy of the
+    // accumulator that loads every clock (enc_key_reg, no enable): the SubWord output,
+    // the recurrence and the accumulator's enable stay inside this unit, and the write
+    // port is driven by registers that can sit next to the key store.
+    reg         enc_v1_reg, enc_valid_reg;
+    reg [3:0]   enc_i1_reg, enc_idx_reg;
+    reg [127:0] enc_key_reg;
     always @(posedge clk) begin
         if (rst) begin
+            enc_v1_reg <= 1'b0;
             enc_valid_reg <= 1'b0;
         end else begin
-            enc_valid_reg <= produce && (word_reg[1:0] == 2'b11);
+            enc_v1_reg <= produce && (word_reg[1:0] == 2'b11);
+            enc_valid_reg <= enc_v1_reg;
         end
-        enc_idx_reg <= round;
+        enc_i1_reg <= round;
+        enc_idx_reg <= enc_i1_reg;
+        enc_key_reg <= acc_reg;
     end
     assign wr_enc_valid = enc_valid_reg;
     assign wr_enc_idx = enc_idx_reg;
-    assign wr_enc_key = acc_reg;
+    assign wr_enc_key = enc_key_reg;
 
-    // tail_reg counts the clocks after the last word until the last round key (the
-    // decryption key with DECRYPT=1) has been presented (2, 1, 0).
+    // tail_reg counts the clocks after the last word until the last round key has been
+    // presented (2, 1, 0).
     always @(posedge clk) begin
         if (rst) begin
             tail_reg <= 2'd0;
         end else if (produce && at_last_reg) begin
-            tail_reg <= (DECRYPT != 0) ? 2'd2 : 2'd1;
+            tail_reg <= 2'd2;
         end else if (tail_reg != 2'd0) begin
             tail_reg <= tail_reg - 2'd1;
         end
@@ -272,8 +311,8 @@ module aes_key_expand #(
     generate
         if (DECRYPT != 0) begin : gen_dec_key
             // Clock i+1: w[i] (the newest word of acc_reg) through one InvMixColumns column
-            // into the accumulator; clock i+2: a completed key is presented (one clock
-            // after its encryption key).
+            // into the accumulator; clock i+2: a completed key is presented (with its
+            // encryption key).
             reg         prev_valid_reg;     // a word was produced in the previous clock
             reg         prev_plain_reg;     // ... of round 0 or Nr (no InvMixColumns)
             reg         prev_end_reg;       // ... the fourth of its round key

@@ -19,8 +19,8 @@
 // The write port is registered: a write presented in clock t is in the memory at the end
 // of clock t+1 (t+2 for the decryption half of a double write); in the per-index form
 // it then travels from index to index, one register each, and index i is written at the
-// end of clock t+1+i. `wr_busy` (a register) is high while a write is still on its way
-// (per-index form: in clocks t+1 .. t+NIDX), so the caller can wait for it before
+// end of clock t+2+i. `wr_busy` (from registers) is high while a write is still on its
+// way (per-index form: in clocks t+1 .. t+1+NIDX), so the caller can wait for it before
 // declaring a slot loaded or cleared. A read of an entry in the same clock as its write is not defined (in the
 // single-memory form it is block RAM with no collision logic): aes_key_slots never reads
 // a slot that is being written.
@@ -84,7 +84,8 @@ module aes_key_store #(
             we_enc_reg <= wr_enc_en;
             we_dec_reg <= ((DECRYPT != 0) && wr_dec_en) || (we_dec_reg && !w_dec_done);
         end
-        if (wr_enc_en || wr_dec_en) begin
+        // The per-index form writes both halves at once: the slot loads every clock too.
+        if (PER_INDEX_PORTS != 0 || wr_enc_en || wr_dec_en) begin
             w_slot_reg <= wr_slot;
         end
         // The encryption half is written in the next clock in both forms, so its
@@ -156,21 +157,48 @@ module aes_key_store #(
             end
         end else begin : gen_per_index
             // Both halves at once. The write passes from index to index through a chain
-            // of registers, one stage per index (stage 0 is the registered write port),
-            // so each stage drives only its own memory and the next stage: no net from
-            // the key expander reaches all NIDX memories, which sit along the pipeline.
+            // of registers, one stage per index, so each stage drives only its own memory
+            // and the next stage: no net from the key expander reaches all NIDX memories,
+            // which sit along the pipeline. Stage 0 is a register stage after the write
+            // port's, so that every memory's write port comes from registers of its own
+            // stage: index p is written at the end of clock t+2+p. c_hit_*[p] (index p
+            // writes its memory in this clock) is a register decoded one stage ahead, so
+            // the write enable of a memory's cells comes straight from a flip-flop.
             assign w_dec_done = 1'b1;
-            reg [NIDX-1:0]       c_we_enc, c_we_dec;
+            reg [NIDX-1:0]       c_we_enc, c_we_dec, c_hit_enc, c_hit_dec;
             reg [4*NIDX-1:0]     c_slot, c_enc_idx, c_dec_idx;
             reg [128*NIDX-1:0]   c_enc_key, c_dec_key;
+            reg                  we_enc_0, we_dec_0, hit_enc_0, hit_dec_0;
+            reg [3:0]            slot_0, enc_idx_0, dec_idx_0;
+            reg [127:0]          enc_key_0, dec_key_0;
+            always @(posedge clk) begin
+                if (rst) begin
+                    we_enc_0 <= 1'b0;
+                    we_dec_0 <= 1'b0;
+                    hit_enc_0 <= 1'b0;
+                    hit_dec_0 <= 1'b0;
+                end else begin
+                    we_enc_0 <= we_enc_reg;
+                    we_dec_0 <= we_dec_reg;
+                    hit_enc_0 <= we_enc_reg && (w_enc_idx_reg == 4'd0);
+                    hit_dec_0 <= we_dec_reg && (w_dec_idx_reg == 4'd0);
+                end
+                slot_0 <= w_slot_reg;
+                enc_idx_0 <= w_enc_idx_reg;
+                dec_idx_0 <= w_dec_idx_reg;
+                enc_key_0 <= w_enc_key_reg;
+                dec_key_0 <= w_dec_key_reg;
+            end
             always @* begin
-                c_we_enc[0] = we_enc_reg;
-                c_we_dec[0] = we_dec_reg;
-                c_slot[3:0] = w_slot_reg;
-                c_enc_idx[3:0] = w_enc_idx_reg;
-                c_dec_idx[3:0] = w_dec_idx_reg;
-                c_enc_key[127:0] = w_enc_key_reg;
-                c_dec_key[127:0] = w_dec_key_reg;
+                c_we_enc[0] = we_enc_0;
+                c_we_dec[0] = we_dec_0;
+                c_hit_enc[0] = hit_enc_0;
+                c_hit_dec[0] = hit_dec_0;
+                c_slot[3:0] = slot_0;
+                c_enc_idx[3:0] = enc_idx_0;
+                c_dec_idx[3:0] = dec_idx_0;
+                c_enc_key[127:0] = enc_key_0;
+                c_dec_key[127:0] = dec_key_0;
             end
             genvar p;
             for (p = 0; p < NIDX; p = p + 1) begin : gen_index
@@ -182,17 +210,21 @@ module aes_key_store #(
                 wire [SLOT_BITS-1:0] wr_addr = c_slot[4*p +: SLOT_BITS];
 
                 if (p + 1 < NIDX) begin : gen_next
-                    reg         we_enc_n, we_dec_n;
+                    reg         we_enc_n, we_dec_n, hit_enc_n, hit_dec_n;
                     reg [3:0]   slot_n, enc_idx_n, dec_idx_n;
                     reg [127:0] enc_key_n, dec_key_n;
                     always @(posedge clk) begin
                         if (rst) begin
                             we_enc_n <= 1'b0;
                             we_dec_n <= 1'b0;
+                            hit_enc_n <= 1'b0;
+                            hit_dec_n <= 1'b0;
                         end else begin
                             // A write goes on only while its index is still ahead.
                             we_enc_n <= c_we_enc[p] && c_enc_idx[4*p +: 4] > p;
                             we_dec_n <= c_we_dec[p] && c_dec_idx[4*p +: 4] > p;
+                            hit_enc_n <= c_we_enc[p] && c_enc_idx[4*p +: 4] == p + 1;
+                            hit_dec_n <= c_we_dec[p] && c_dec_idx[4*p +: 4] == p + 1;
                         end
                         slot_n <= c_slot[4*p +: 4];
                         enc_idx_n <= c_enc_idx[4*p +: 4];
@@ -203,6 +235,8 @@ module aes_key_store #(
                     always @* begin
                         c_we_enc[p+1] = we_enc_n;
                         c_we_dec[p+1] = we_dec_n;
+                        c_hit_enc[p+1] = hit_enc_n;
+                        c_hit_dec[p+1] = hit_dec_n;
                         c_slot[4*(p+1) +: 4] = slot_n;
                         c_enc_idx[4*(p+1) +: 4] = enc_idx_n;
                         c_dec_idx[4*(p+1) +: 4] = dec_idx_n;
@@ -212,7 +246,7 @@ module aes_key_store #(
                 end
 
                 always @(posedge clk) begin
-                    if (c_we_enc[p] && c_enc_idx[4*p +: 4] == p) begin
+                    if (c_hit_enc[p]) begin
                         enc_mem[wr_addr] <= c_enc_key[128*p +: 128];
                     end
                     enc_q <= enc_mem[rd_addr];
@@ -223,7 +257,7 @@ module aes_key_store #(
                     reg [127:0] dec_mem [0:(1 << SLOT_BITS)-1];
                     reg [127:0] dec_q_reg;
                     always @(posedge clk) begin
-                        if (c_we_dec[p] && c_dec_idx[4*p +: 4] == p) begin
+                        if (c_hit_dec[p]) begin
                             dec_mem[wr_addr] <= c_dec_key[128*p +: 128];
                         end
                         dec_q_reg <= dec_mem[rd_addr];
@@ -238,9 +272,12 @@ module aes_key_store #(
             // Busy from a count beside the write port, not from the chain: the chain's
             // write enables sit along the pipeline, and an OR of all of them was a long
             // route into the key-slot control. A write presented in clock t reaches
-            // index NIDX-1 at the latest at the end of clock t+NIDX, so the flag is
-            // high in clocks t+1 .. t+NIDX (a write that stops early keeps it a few
-            // clocks longer than needed). The flag is a register.
+            // index NIDX-1 at the latest at the end of clock t+1+NIDX, so the flag is
+            // high in clocks t+1 .. t+1+NIDX: the registered write request (t+1), or
+            // busy_reg, a count started by it (t+2 .. t+1+NIDX; a write that stops early
+            // keeps it a few clocks longer than needed). The count starts from registers,
+            // not from the caller's request: that was a long route from the key-slot
+            // control into the count's reset and enable.
             localparam CNT_W = 4;
             reg [CNT_W-1:0] drain_reg;
             reg             busy_reg;
@@ -248,7 +285,7 @@ module aes_key_store #(
                 if (rst) begin
                     drain_reg <= {CNT_W{1'b0}};
                     busy_reg <= 1'b0;
-                end else if (wr_enc_en || wr_dec_en) begin
+                end else if (we_enc_reg || we_dec_reg) begin
                     drain_reg <= NIDX[CNT_W-1:0];
                     busy_reg <= 1'b1;
                 end else if (drain_reg != {CNT_W{1'b0}}) begin
@@ -256,10 +293,11 @@ module aes_key_store #(
                     busy_reg <= (drain_reg != 1);
                 end
             end
-            assign wr_busy = busy_reg;
+            assign wr_busy = busy_reg || we_enc_reg || we_dec_reg;
             // Each port reads its own index: rd_idx and the high slot bits are not read.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_ports = &{1'b0, rd_idx, rd_slot, c_slot, c_we_dec, c_dec_idx, c_dec_key};
+            wire unused_ports = &{1'b0, rd_idx, rd_slot, c_slot, c_we_enc, c_enc_idx, c_we_dec, c_dec_idx, c_dec_key,
+                                  c_hit_dec};
             /* verilator lint_on UNUSEDSIGNAL */
         end
         if (DECRYPT == 0) begin : gen_enc_only
