@@ -4,17 +4,16 @@
 
 // AES key expansion (FIPS-197 §5.2) for 128/192/256-bit keys, one 32-bit word per clock.
 //
-// `start` captures a key and its length; while `run` is high the unit produces one word
-// w[i] per clock, i = 0 .. 4*(Nr+1)-1. Every fourth word completes a round key, which
+// `start` captures a key and its length; while `run` is high (read a clock ahead) the
+// unit produces one word w[i] per clock, i = 0 .. 4*(Nr+1)-1. Every fourth word completes a round key, which
 // is presented for one clock on the write port (`wr_enc_valid`) two clocks after its
 // last word, from registers: `wr_enc_idx` = r with rk[r]. With DECRYPT=1 the key the
 // equivalent inverse cipher uses at index Nr-r (InvMixColumns(rk[r]) for 0 < r < Nr,
 // rk[r] itself for r = 0 and r = Nr) is presented in the same clock (`wr_dec_valid`,
 // `wr_dec_idx`): InvMixColumns is applied one word at a time, to the registered word,
 // off the path of the recurrence. A load takes 44, 52 or 60 clocks of `run` (with SBOX
-// "TTABLE" four more per SubWord: 40, 32 or 52), plus two for the last round key. When
-// the last round key is
-// written the window is zeroized and `busy` falls; while idle the window follows `key`.
+// "TTABLE" four more per SubWord: 40, 32 or 52), plus one for `run` to be read and two
+// for the last round key. When the last round key is written the window is zeroized and `busy` falls; while idle the window follows `key`.
 //
 // Only the last Nk words are kept (a 256-bit window), with one SubWord (four S-boxes)
 // and, for decryption, one InvMixColumns column. MAX_KEY_BITS=128 fixes the key length
@@ -39,8 +38,11 @@ module aes_key_expand #(
     input  wire         start,
     input  wire [255:0] key,
     input  wire [1:0]   key_len,     // 0: 128, 1: 192, 2: 256 bits
-    input  wire         run,         // advance (low: hold, e.g. while the slot is in use)
-    output wire         busy,
+    // Advance (low: hold, e.g. while the slot is in use). Read a clock ahead: the unit
+    // advances in the clock after run is high, so that what enables the window is a
+    // register of this unit's own (adv_reg).
+    input  wire         run,
+    output wire         busy,        // from a register
 
     // Round-key write port, from registers: the encryption key and the decryption key
     // (in the same clock).
@@ -64,6 +66,10 @@ module aes_key_expand #(
     reg  [1:0]   tail_reg;               // clocks left after the last word (see below)
     reg          at_last_reg, at_last_next;  // word_reg == 4*(Nr+1) - 1, kept as a register
     reg          first_reg, first_next;      // word_reg < Nk (a key word), kept as a register
+    // The window advances by a word in this clock: busy, run high in the clock before,
+    // and no stall. Computed a clock ahead (adv_next, below), so that the clock enable
+    // of the window and the accumulator is one LUT from registers of this unit.
+    reg          adv_reg;
 
     wire [3:0] nr = 4'd10 + {1'b0, len_reg, 1'b0};           // 10, 12, 14
 
@@ -92,14 +98,14 @@ module aes_key_expand #(
     // registered, the tables read it, and their output is registered in the block RAM
     // and again in the fabric, beside the window (sub_wait_reg counts 0, 1, 2, 3): the
     // routes to and from the block RAMs, wherever the placer puts them, run from a
-    // flip-flop to a flip-flop. Whether the
-    // word in hand needs SubWord (!first_reg && use_sub) is kept in a register,
-    // need_sub_reg, computed when the word advances: the stall, which enables the whole
-    // window, is then one LUT from flip-flops.
-    // sub_ready_reg is (sub_wait_reg == 4) kept in a register of its own.
+    // flip-flop to a flip-flop. Whether the word in hand needs SubWord
+    // (!first_reg && use_sub) is kept in a register, need_sub_reg, computed when the word
+    // advances; the stall of the next clock is part of adv_next.
+    // sub_ready_reg is high in the clock after sub_wait_reg reaches 3 (the table's
+    // output is then in sub_r_reg), a register of its own.
     reg  [1:0]  sub_wait_reg;
     reg         sub_ready_reg;
-    reg         need_sub_reg;
+    reg         need_sub_reg, need_sub_next;
     wire        stall = TABLE_SBOX && busy_reg && need_sub_reg && !sub_ready_reg;
     // The next word's i and i mod Nk (as the recurrence below moves them).
     wire [5:0]  word_adv = word_reg + 6'd1;
@@ -110,7 +116,6 @@ module aes_key_expand #(
     wire        kmod_wrap = (len_reg == 2'd0) ? (kmod_reg == 3'd3) :
                             (len_reg == 2'd1) ? (kmod_reg == 3'd5) : (kmod_reg == 3'd7);
     wire [2:0]  kmod_adv = kmod_wrap ? 3'd0 : kmod_reg + 3'd1;
-    wire        rot_adv = kmod_wrap;
     wire        use_sub_adv = kmod_wrap || (len_reg == 2'd2 && kmod_reg == 3'd3);
     // i + 1 < Nk (a key word), from i = word_reg: word_reg < Nk - 1 = 3, 5 or 7.
     wire [2:0]  wl = word_reg[2:0];
@@ -154,6 +159,16 @@ module aes_key_expand #(
         end
     endgenerate
 
+    wire sub_ready_next = stall && (sub_wait_reg == 2'd3);
+    always @* begin
+        if (!busy_reg) begin
+            need_sub_next = 1'b0;            // word 0 is a key word
+        end else if (adv_reg) begin
+            need_sub_next = need_sub_adv;
+        end else begin
+            need_sub_next = need_sub_reg;
+        end
+    end
     always @(posedge clk) begin
         if (rst) begin
             sub_wait_reg <= 2'd0;
@@ -161,12 +176,8 @@ module aes_key_expand #(
             need_sub_reg <= 1'b0;
         end else begin
             sub_wait_reg <= stall ? sub_wait_reg + 2'd1 : 2'd0;
-            sub_ready_reg <= stall && (sub_wait_reg == 2'd3);
-            if (!busy_reg) begin
-                need_sub_reg <= 1'b0;            // word 0 is a key word
-            end else if (run && !stall) begin
-                need_sub_reg <= need_sub_adv;
-            end
+            sub_ready_reg <= sub_ready_next;
+            need_sub_reg <= need_sub_next;
         end
     end
     wire [31:0] temp = rot ? (sub_out ^ {24'd0, rcon_reg}) : (use_sub ? sub_out : w_prev);
@@ -213,7 +224,7 @@ module aes_key_expand #(
             if (tail_reg == 2'd1) begin
                 acc_next = 128'd0;
             end
-        end else if (run && !stall) begin
+        end else if (adv_reg) begin
             acc_next = {w_new, acc_reg[127:32]};
             word_next = word_adv;
             // the comparisons one word ahead, from registers (len_reg is fixed while busy)
@@ -225,7 +236,7 @@ module aes_key_expand #(
             win_next = {w_new, win_reg[255:32]};
             if (!first_reg) begin
                 kmod_next = kmod_adv;  // Nk = 8: 7 wraps
-                rot_next = rot_adv;
+                rot_next = kmod_wrap;
                 use_sub_next = use_sub_adv;
                 if (rot) begin
                     rcon_next = {rcon_reg[6:0], 1'b0} ^ (rcon_reg[7] ? 8'h1b : 8'h00);
@@ -240,8 +251,13 @@ module aes_key_expand #(
         end
     end
 
+    // The next clock's advance: busy then, run now, and no stall then.
+    wire stall_next = TABLE_SBOX && need_sub_next && !sub_ready_next;
+    wire adv_next = busy_next && run && !stall_next;
+
     always @(posedge clk) begin
         if (rst) begin
+            adv_reg <= 1'b0;
             win_reg <= 256'd0;
             acc_reg <= 128'd0;
             word_reg <= 6'd0;
@@ -254,6 +270,7 @@ module aes_key_expand #(
             at_last_reg <= 1'b0;
             first_reg <= 1'b0;
         end else begin
+            adv_reg <= adv_next;
             win_reg <= win_next;
             acc_reg <= acc_next;
             word_reg <= word_next;
@@ -270,7 +287,7 @@ module aes_key_expand #(
 
     // A round key is complete when its fourth word is produced.
     wire [3:0]   round = word_reg[5:2];
-    wire         produce = busy_reg && run && !stall;
+    wire         produce = adv_reg;
 
     // The key is presented two clocks after its fourth word, from a copy of the
     // accumulator that loads every clock (enc_key_reg, no enable): the SubWord output,
@@ -296,17 +313,29 @@ module aes_key_expand #(
     assign wr_enc_key = enc_key_reg;
 
     // tail_reg counts the clocks after the last word until the last round key has been
-    // presented (2, 1, 0).
+    // presented (2, 1, 0). busy_out_reg is (busy_reg || tail_reg != 0), one clock
+    // ahead.
+    reg  [1:0] tail_next;
+    reg        busy_out_reg;
+    always @* begin
+        if (produce && at_last_reg) begin
+            tail_next = 2'd2;
+        end else if (tail_reg != 2'd0) begin
+            tail_next = tail_reg - 2'd1;
+        end else begin
+            tail_next = 2'd0;
+        end
+    end
     always @(posedge clk) begin
         if (rst) begin
             tail_reg <= 2'd0;
-        end else if (produce && at_last_reg) begin
-            tail_reg <= 2'd2;
-        end else if (tail_reg != 2'd0) begin
-            tail_reg <= tail_reg - 2'd1;
+            busy_out_reg <= 1'b0;
+        end else begin
+            tail_reg <= tail_next;
+            busy_out_reg <= busy_next || (tail_next != 2'd0);
         end
     end
-    assign busy = busy_reg || (tail_reg != 2'd0);
+    assign busy = busy_out_reg;
 
     generate
         if (DECRYPT != 0) begin : gen_dec_key

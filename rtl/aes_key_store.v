@@ -168,38 +168,6 @@ module aes_key_store #(
             reg [NIDX-1:0]       c_we_enc, c_we_dec, c_hit_enc, c_hit_dec;
             reg [4*NIDX-1:0]     c_slot, c_enc_idx, c_dec_idx;
             reg [128*NIDX-1:0]   c_enc_key, c_dec_key;
-            reg                  we_enc_0, we_dec_0, hit_enc_0, hit_dec_0;
-            reg [3:0]            slot_0, enc_idx_0, dec_idx_0;
-            reg [127:0]          enc_key_0, dec_key_0;
-            always @(posedge clk) begin
-                if (rst) begin
-                    we_enc_0 <= 1'b0;
-                    we_dec_0 <= 1'b0;
-                    hit_enc_0 <= 1'b0;
-                    hit_dec_0 <= 1'b0;
-                end else begin
-                    we_enc_0 <= we_enc_reg;
-                    we_dec_0 <= we_dec_reg;
-                    hit_enc_0 <= we_enc_reg && (w_enc_idx_reg == 4'd0);
-                    hit_dec_0 <= we_dec_reg && (w_dec_idx_reg == 4'd0);
-                end
-                slot_0 <= w_slot_reg;
-                enc_idx_0 <= w_enc_idx_reg;
-                dec_idx_0 <= w_dec_idx_reg;
-                enc_key_0 <= w_enc_key_reg;
-                dec_key_0 <= w_dec_key_reg;
-            end
-            always @* begin
-                c_we_enc[0] = we_enc_0;
-                c_we_dec[0] = we_dec_0;
-                c_hit_enc[0] = hit_enc_0;
-                c_hit_dec[0] = hit_dec_0;
-                c_slot[3:0] = slot_0;
-                c_enc_idx[3:0] = enc_idx_0;
-                c_dec_idx[3:0] = dec_idx_0;
-                c_enc_key[127:0] = enc_key_0;
-                c_dec_key[127:0] = dec_key_0;
-            end
             genvar p;
             for (p = 0; p < NIDX; p = p + 1) begin : gen_index
                 reg [127:0] enc_mem [0:(1 << SLOT_BITS)-1];
@@ -209,40 +177,61 @@ module aes_key_store #(
                 wire [SLOT_BITS-1:0] rd_addr = rd_slot[4*p +: SLOT_BITS];
                 wire [SLOT_BITS-1:0] wr_addr = c_slot[4*p +: SLOT_BITS];
 
-                if (p + 1 < NIDX) begin : gen_next
-                    reg         we_enc_n, we_dec_n, hit_enc_n, hit_dec_n;
-                    reg [3:0]   slot_n, enc_idx_n, dec_idx_n;
-                    reg [127:0] enc_key_n, dec_key_n;
-                    always @(posedge clk) begin
-                        if (rst) begin
-                            we_enc_n <= 1'b0;
-                            we_dec_n <= 1'b0;
-                            hit_enc_n <= 1'b0;
-                            hit_dec_n <= 1'b0;
-                        end else begin
-                            // A write goes on only while its index is still ahead.
-                            we_enc_n <= c_we_enc[p] && c_enc_idx[4*p +: 4] > p;
-                            we_dec_n <= c_we_dec[p] && c_dec_idx[4*p +: 4] > p;
-                            hit_enc_n <= c_we_enc[p] && c_enc_idx[4*p +: 4] == p + 1;
-                            hit_dec_n <= c_we_dec[p] && c_dec_idx[4*p +: 4] == p + 1;
-                        end
-                        slot_n <= c_slot[4*p +: 4];
-                        enc_idx_n <= c_enc_idx[4*p +: 4];
-                        dec_idx_n <= c_dec_idx[4*p +: 4];
-                        enc_key_n <= c_enc_key[128*p +: 128];
-                        dec_key_n <= c_dec_key[128*p +: 128];
+                // Stage p of the chain, from the write port's registers (p = 0) or from
+                // stage p-1. A write goes on (src_go_*) while its index is p or more; it
+                // writes memory p when its index is p.
+                localparam [3:0] IDX = p;
+                wire         src_go_enc, src_go_dec;
+                wire [3:0]   src_slot, src_enc_idx, src_dec_idx;
+                wire [127:0] src_enc_key, src_dec_key;
+                if (p == 0) begin : gen_from_port
+                    assign src_go_enc = we_enc_reg;
+                    assign src_go_dec = we_dec_reg;
+                    assign src_slot = w_slot_reg;
+                    assign src_enc_idx = w_enc_idx_reg;
+                    assign src_dec_idx = w_dec_idx_reg;
+                    assign src_enc_key = w_enc_key_reg;
+                    assign src_dec_key = w_dec_key_reg;
+                end else begin : gen_from_stage
+                    assign src_go_enc = c_we_enc[p-1] && c_enc_idx[4*(p-1) +: 4] >= IDX;
+                    assign src_go_dec = c_we_dec[p-1] && c_dec_idx[4*(p-1) +: 4] >= IDX;
+                    assign src_slot = c_slot[4*(p-1) +: 4];
+                    assign src_enc_idx = c_enc_idx[4*(p-1) +: 4];
+                    assign src_dec_idx = c_dec_idx[4*(p-1) +: 4];
+                    assign src_enc_key = c_enc_key[128*(p-1) +: 128];
+                    assign src_dec_key = c_dec_key[128*(p-1) +: 128];
+                end
+                reg         we_enc_s, we_dec_s, hit_enc_s, hit_dec_s;
+                reg [3:0]   slot_s, enc_idx_s, dec_idx_s;
+                reg [127:0] enc_key_s, dec_key_s;
+                always @(posedge clk) begin
+                    if (rst) begin
+                        we_enc_s <= 1'b0;
+                        we_dec_s <= 1'b0;
+                        hit_enc_s <= 1'b0;
+                        hit_dec_s <= 1'b0;
+                    end else begin
+                        we_enc_s <= src_go_enc;
+                        we_dec_s <= src_go_dec;
+                        hit_enc_s <= src_go_enc && src_enc_idx == IDX;
+                        hit_dec_s <= src_go_dec && src_dec_idx == IDX;
                     end
-                    always @* begin
-                        c_we_enc[p+1] = we_enc_n;
-                        c_we_dec[p+1] = we_dec_n;
-                        c_hit_enc[p+1] = hit_enc_n;
-                        c_hit_dec[p+1] = hit_dec_n;
-                        c_slot[4*(p+1) +: 4] = slot_n;
-                        c_enc_idx[4*(p+1) +: 4] = enc_idx_n;
-                        c_dec_idx[4*(p+1) +: 4] = dec_idx_n;
-                        c_enc_key[128*(p+1) +: 128] = enc_key_n;
-                        c_dec_key[128*(p+1) +: 128] = dec_key_n;
-                    end
+                    slot_s <= src_slot;
+                    enc_idx_s <= src_enc_idx;
+                    dec_idx_s <= src_dec_idx;
+                    enc_key_s <= src_enc_key;
+                    dec_key_s <= src_dec_key;
+                end
+                always @* begin
+                    c_we_enc[p] = we_enc_s;
+                    c_we_dec[p] = we_dec_s;
+                    c_hit_enc[p] = hit_enc_s;
+                    c_hit_dec[p] = hit_dec_s;
+                    c_slot[4*p +: 4] = slot_s;
+                    c_enc_idx[4*p +: 4] = enc_idx_s;
+                    c_dec_idx[4*p +: 4] = dec_idx_s;
+                    c_enc_key[128*p +: 128] = enc_key_s;
+                    c_dec_key[128*p +: 128] = dec_key_s;
                 end
 
                 always @(posedge clk) begin

@@ -14,6 +14,8 @@
  * distributed RAM, 16 entries x 4 bits each, banks of 16 entries multiplexed). DEPTH
  * need not be a power of two: above 16 it is a whole number of banks (48 entries are
  * three banks, and a three-way multiplexer behind them), and the pointers wrap at DEPTH.
+ * Each bank has a copy of the read pointer's low bits of its own, so the read address
+ * does not run from one register to every cell of the memory.
  * m_data
  * is the entry at the read pointer, so a pop only moves the pointer: m_ready drives a
  * few pointer bits, never an enable on all WIDTH output bits, and m_valid is a
@@ -68,12 +70,6 @@ module aes_pipe_fifo #(
             aes_pipe_fifo_invalid_DEPTH_must_be_2_4_8_16_or_a_multiple_of_16_up_to_256 invalid_depth_inst ();
         end
     endgenerate
-
-    // Distributed RAM, never block RAM: Yosys would otherwise move rd_ptr_reg into an
-    // EBR's address register (a synchronous read), and the EBR's clock-to-output
-    // (4.1 ns in nextpnr's ECP5 model) would then sit on m_data.
-    (* ram_style = "distributed" *)
-    reg [WIDTH-1:0] mem [0:DEPTH-1];
 
     localparam integer LAST_INDEX = DEPTH - 1;
     localparam [AW-1:0] LAST_ENTRY = LAST_INDEX[AW-1:0];
@@ -154,13 +150,55 @@ module aes_pipe_fifo #(
             valid_reg <= valid_next;
             one_reg <= one_next;
         end
-        if (wr_valid) begin
-            mem[wr_ptr_reg] <= wr_data;
-        end
     end
 
+    // The memory: distributed RAM, never block RAM (Yosys would otherwise move the
+    // read address into an EBR's address register, a synchronous read, and the EBR's
+    // clock-to-output, 4.1 ns in nextpnr's ECP5 model, would then sit on m_data).
+    wire [WIDTH-1:0] rd_data;
+    genvar b;
+    generate
+        if (DEPTH <= 16) begin : gen_one_bank
+            (* ram_style = "distributed" *)
+            reg [WIDTH-1:0] mem [0:DEPTH-1];
+            always @(posedge clk) begin
+                if (wr_valid) begin
+                    mem[wr_ptr_reg] <= wr_data;
+                end
+            end
+            assign rd_data = mem[rd_ptr_reg];
+        end else begin : gen_banks
+            // Banks of 16 entries, written at the write pointer's low bits. Each bank is
+            // read at an address register of its own, placed beside the bank: it follows
+            // the read pointer's low bits while the pointer is in that bank (a pop that
+            // moves the pointer to entry k of bank b loads k into bank b's register) and
+            // holds otherwise, when the bank is not read. The pointer's high bits choose
+            // the bank.
+            localparam NB = DEPTH / 16;
+            wire [NB*WIDTH-1:0] bank_data;
+            for (b = 0; b < NB; b = b + 1) begin : gen_bank
+                localparam [AW-5:0] BANK = b;
+                (* ram_style = "distributed" *)
+                reg [WIDTH-1:0] mem [0:15];
+                reg [3:0] rd_addr_reg;
+                always @(posedge clk) begin
+                    if (fifo_rst) begin
+                        rd_addr_reg <= 4'd0;
+                    end else if (pop && rd_inc_reg[AW-1:4] == BANK) begin
+                        rd_addr_reg <= rd_inc_reg[3:0];
+                    end
+                    if (wr_valid && wr_ptr_reg[AW-1:4] == BANK) begin
+                        mem[wr_ptr_reg[3:0]] <= wr_data;
+                    end
+                end
+                assign bank_data[b*WIDTH +: WIDTH] = mem[rd_addr_reg];
+            end
+            assign rd_data = bank_data[rd_ptr_reg[AW-1:4]*WIDTH +: WIDTH];
+        end
+    endgenerate
+
     assign m_valid = out_valid;
-    assign m_data = mem[rd_ptr_reg];
+    assign m_data = rd_data;
 
 endmodule
 
