@@ -57,7 +57,7 @@ localparam [1:0] MAX_LEN = MAX_KEY_BITS == 128 ? 2'd0 : (MAX_KEY_BITS == 192 ? 2
 localparam NR = 10 + 2 * MAX_LEN;
 localparam S = STAGES_PER_ROUND;
 // The engines' own numbers (see their header comments).
-localparam P_LATENCY = NR * S + 3;
+localparam P_LATENCY = NR * S + 4;
 localparam P_FIFO = P_LATENCY + 2 <= 16 ? 16 : (P_LATENCY + 2 <= 32 ? 32 : (P_LATENCY + 2 <= 64 ? 64 : 128));
 localparam CAPACITY = PIPELINED ? P_FIFO : 2;
 // With m_ready high since its input handshake, a block of the pipelined engine waits

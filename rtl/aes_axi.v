@@ -92,9 +92,9 @@ module aes_axi #(
     // Engine latency (see the engines' headers), and the IP's: one clock in the input
     // register of the mode unit, one in its output register.
     // ITERATIVE with TTABLE is the interleaved engine (three blocks, tables in block RAM):
-    // 3 Nr + 5 clocks for a block that finds the engine idle.
+    // 3 Nr + 6 clocks for a block that finds the engine idle.
     localparam INTERLEAVED = !PIPELINED && (SBOX == "TTABLE");
-    localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 3 : (INTERLEAVED ? 3 * NR + 5 : NR + 2);
+    localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 4 : (INTERLEAVED ? 3 * NR + 6 : NR + 2);
     localparam LATENCY = CORE_LATENCY + 2;
     localparam [31:0] LATENCY_WORD = LATENCY;
     // Side FIFO of the mode unit: room for every pass the engine can hold, for full rate.

@@ -45,9 +45,9 @@
 // cannot finish before the blocks in the other contexts (mixed key lengths), so the
 // output order is the input order.
 //
-// Latency: 3 Nr + 5 clocks from the input handshake to m_valid for a block that finds the
+// Latency: 3 Nr + 6 clocks from the input handshake to m_valid for a block that finds the
 // engine idle (committed in the next clock, loaded three clocks later, Nr rounds of three
-// clocks, one clock in the FIFO). Under load a block waits in the input register until a
+// clocks, two clocks in the FIFO, whose read is registered). Under load a block waits in the input register until a
 // context is free, up to 3 (Nr + 1) clocks more, where the single-context engine would
 // hold s_ready low instead.
 module aes_engine_interleaved #(

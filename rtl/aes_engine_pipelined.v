@@ -28,9 +28,9 @@
 // key length one register ahead. Every block takes the same time.
 //
 // Timing. A block accepted in clock t is in I in t+1, in register s of unit u in
-// t+1+(u-1)*S+s, in O in t+2+NR*S, and on m_* in t+3+NR*S at the earliest:
-// LATENCY = NR*S + 3 clocks (AES-128 build: 13, 23, 33, 43 for S = 1..4), the same
-// for every block, key length and direction.
+// t+1+(u-1)*S+s, in O in t+2+NR*S, and on m_* in t+4+NR*S at the earliest (the FIFO
+// registers its read): LATENCY = NR*S + 4 clocks (AES-128 build: 14, 24, 34, 44 for
+// S = 1..4), the same for every block, key length and direction.
 //
 // Backpressure: credits, no stall. The pipeline never stops; a block is accepted only
 // when the FIFO is sure to have room for it when it arrives: the blocks accepted and
@@ -89,7 +89,7 @@ module aes_engine_pipelined #(
     // The register of a unit after which the round key is added (see aes_pipe_round).
     localparam KEY_STAGE = (SBOX == "TTABLE" && S == 4) ? 3 : S;
     // Clocks from the input handshake to the output beat, without backpressure.
-    localparam LATENCY = NR * S + 3;
+    localparam LATENCY = NR * S + 4;
     // Output buffer and credits: the smallest multiple of 16 (a bank of distributed RAM)
     // from LATENCY + 2 on, so that with m_ready high the engine accepts one beat every
     // clock (a credit is away for LATENCY + 1 clocks: the block's LATENCY and the clock

@@ -12,7 +12,7 @@
 // rk[r] itself for r = 0 and r = Nr) is presented in the same clock (`wr_dec_valid`,
 // `wr_dec_idx`): InvMixColumns is applied one word at a time, to the registered word,
 // off the path of the recurrence. A load takes 44, 52 or 60 clocks of `run` (with SBOX
-// "TTABLE" four more per SubWord: 40, 32 or 52), plus one for `run` to be read and two
+// "TTABLE" five clocks a word: 220, 260 or 300), plus one for `run` to be read and two
 // for the last round key. When the last round key is written the window is zeroized and `busy` falls; while idle the window follows `key`.
 //
 // Only the last Nk words are kept (a 256-bit window), with one SubWord (four S-boxes)
@@ -20,8 +20,8 @@
 // at 128 bits, which removes the length multiplexers.
 module aes_key_expand #(
     // S-box implementation of SubWord: "LUT" or "COMPOSITE"; "TTABLE": two dual-port
-    // tables in block RAM, read from a register, whose output is registered twice (a
-    // word that needs SubWord waits four clocks for it).
+    // tables in block RAM, read from a register, whose output is registered twice
+    // (every word then takes five clocks).
     parameter [8*16-1:0] SBOX = "LUT",
     // 1: also produce the decryption round keys; 0: encryption only.
     parameter DECRYPT = 1,
@@ -67,8 +67,9 @@ module aes_key_expand #(
     reg          at_last_reg, at_last_next;  // word_reg == 4*(Nr+1) - 1, kept as a register
     reg          first_reg, first_next;      // word_reg < Nk (a key word), kept as a register
     // The window advances by a word in this clock: busy, run high in the clock before,
-    // and no stall. Computed a clock ahead (adv_next, below), so that the clock enable
-    // of the window and the accumulator is one LUT from registers of this unit.
+    // and (SBOX "TTABLE") the fifth clock of the word. Computed a clock ahead (adv_next,
+    // below), so that the clock enable of the window and the accumulator is one LUT
+    // from registers of this unit.
     reg          adv_reg;
 
     wire [3:0] nr = 4'd10 + {1'b0, len_reg, 1'b0};           // 10, 12, 14
@@ -94,19 +95,15 @@ module aes_key_expand #(
     wire [31:0] sub_out;
 
     wire        use_sub = use_sub_reg;
-    // Tables: a word that needs SubWord waits four clocks (stall) while sub_in is
-    // registered, the tables read it, and their output is registered in the block RAM
-    // and again in the fabric, beside the window (sub_wait_reg counts 0, 1, 2, 3): the
-    // routes to and from the block RAMs, wherever the placer puts them, run from a
-    // flip-flop to a flip-flop. Whether the word in hand needs SubWord
-    // (!first_reg && use_sub) is kept in a register, need_sub_reg, computed when the word
-    // advances; the stall of the next clock is part of adv_next.
-    // sub_ready_reg is high in the clock after sub_wait_reg reaches 3 (the table's
-    // output is then in sub_r_reg), a register of its own.
-    reg  [1:0]  sub_wait_reg;
-    reg         sub_ready_reg;
-    reg         need_sub_reg, need_sub_next;
-    wire        stall = TABLE_SBOX && busy_reg && need_sub_reg && !sub_ready_reg;
+    // Tables: every word takes five clocks, whether it needs SubWord or not. In the
+    // clock after the window moves sub_in is registered (clock 1), the tables read it
+    // (2), their output is registered in the block RAM (3) and again in the fabric,
+    // beside the window (4), and in clock 5 the word is computed. The routes to and
+    // from the block RAMs, wherever the placer puts them, run from a flip-flop to a
+    // flip-flop. wait_reg fills with ones from the bottom, one a clock, from the clock
+    // after an advance: bit 2 is set in clock 4, so the advance is one LUT of registers
+    // (see adv_next).
+    reg  [2:0]  wait_reg, wait_next;
     // The next word's i and i mod Nk (as the recurrence below moves them).
     wire [5:0]  word_adv = word_reg + 6'd1;
     // The predicates of the next word are decoded from this word's registers as small
@@ -124,9 +121,6 @@ module aes_key_expand #(
                                 (len_reg == 2'd1) ? (!wl[2] || wl[1:0] == 2'b00) : !(&wl));
     // i + 1 == 4*(Nr+1) - 1, the last word.
     wire        adv_last = (word_reg == {nr, 2'b10});
-    // The next word takes SubWord: not a key word, and (after the key words, whose kmod
-    // stays 0) a RotWord or Nk = 8 SubWord position.
-    wire        need_sub_adv = !adv_key_word && (first_reg || use_sub_adv);
 
 
     genvar b;
@@ -159,25 +153,20 @@ module aes_key_expand #(
         end
     endgenerate
 
-    wire sub_ready_next = stall && (sub_wait_reg == 2'd3);
+    // The clocks of a word (tables): zero in the clock after an advance and while idle,
+    // then one more bit set a clock, until the word advances.
     always @* begin
-        if (!busy_reg) begin
-            need_sub_next = 1'b0;            // word 0 is a key word
-        end else if (adv_reg) begin
-            need_sub_next = need_sub_adv;
+        if (!busy_reg || adv_reg) begin
+            wait_next = 3'b000;
         end else begin
-            need_sub_next = need_sub_reg;
+            wait_next = {wait_reg[1:0], 1'b1};
         end
     end
     always @(posedge clk) begin
         if (rst) begin
-            sub_wait_reg <= 2'd0;
-            sub_ready_reg <= 1'b0;
-            need_sub_reg <= 1'b0;
+            wait_reg <= 3'b000;
         end else begin
-            sub_wait_reg <= stall ? sub_wait_reg + 2'd1 : 2'd0;
-            sub_ready_reg <= sub_ready_next;
-            need_sub_reg <= need_sub_next;
+            wait_reg <= wait_next;
         end
     end
     wire [31:0] temp = rot ? (sub_out ^ {24'd0, rcon_reg}) : (use_sub ? sub_out : w_prev);
@@ -251,9 +240,10 @@ module aes_key_expand #(
         end
     end
 
-    // The next clock's advance: busy then, run now, and no stall then.
-    wire stall_next = TABLE_SBOX && need_sub_next && !sub_ready_next;
-    wire adv_next = busy_next && run && !stall_next;
+    // The next clock's advance: busy then, run now, and (tables) the next clock is the
+    // fifth of its word or later (this one is the fourth: wait_reg[2] with no advance
+    // now, which also keeps busy).
+    wire adv_next = TABLE_SBOX ? (busy_reg && !adv_reg && wait_reg[2] && run) : (busy_next && run);
 
     always @(posedge clk) begin
         if (rst) begin

@@ -169,6 +169,9 @@ module aes_key_slots #(
     // window): high in ST_RUN of a load.
     reg          exp_run_reg;
     wire         exp_run = exp_run_reg;
+    // A clear job in ST_RUN (zeroizing), as a register: it clears the store's write
+    // registers (their synchronous reset) and selects the zeroization index.
+    reg          zeroize_reg;
 
     generate
         if (!HOST) begin : gen_expand
@@ -277,6 +280,7 @@ module aes_key_slots #(
         if (rst) begin
             state_reg <= ST_IDLE;
             exp_run_reg <= 1'b0;
+            zeroize_reg <= 1'b0;
             job_clear_reg <= 1'b0;
             job_slot_reg <= 4'd0;
             job_len_reg <= 2'd0;
@@ -289,6 +293,7 @@ module aes_key_slots #(
         end else begin
             state_reg <= state_next;
             exp_run_reg <= (state_next == ST_RUN) && !job_clear_next;
+            zeroize_reg <= (state_next == ST_RUN) && job_clear_next;
             job_clear_reg <= job_clear_next;
             job_slot_reg <= job_slot_next;
             job_len_reg <= job_len_next;
@@ -302,7 +307,7 @@ module aes_key_slots #(
     end
 
     // Store write port: zeroization, expander or host.
-    wire zeroize = (state_reg == ST_RUN) && job_clear_reg;
+    wire zeroize = zeroize_reg;   // (state_reg == ST_RUN) && job_clear_reg
     wire host_wr = host_wr_valid && host_ready;
     wire zero_enc = zeroize && !zdec_reg;
     wire zero_dec = zeroize && zdec_reg;

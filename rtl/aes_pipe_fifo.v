@@ -2,40 +2,46 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Output FIFO of the PIPELINED engine: distributed RAM, never stalls its writer
+// Output FIFO of the PIPELINED engine: distributed RAM read into registers, never stalls its writer
 
 /*
  * A first-word-fall-through FIFO for the credit scheme of aes_engine_pipelined. The
  * writer (the last pipeline register) has no ready: the engine only accepts a block when
  * this FIFO is sure to have room for it when it arrives, so a write never finds the
- * FIFO full. The reader side is a valid/ready stream.
+ * FIFO full. The reader side is a valid/ready stream. An entry written in clock t is
+ * on m_* in clock t+2 at the earliest.
  *
- * The memory has a synchronous write and an asynchronous read (ECP5: TRELLIS_DPR16X4
- * distributed RAM, 16 entries x 4 bits each, banks of 16 entries multiplexed). DEPTH
- * need not be a power of two: above 16 it is a whole number of banks (48 entries are
- * three banks, and a three-way multiplexer behind them), and the pointers wrap at DEPTH.
- * Each bank has a copy of the read pointer's low bits of its own, so the read address
- * does not run from one register to every cell of the memory.
- * m_data
- * is the entry at the read pointer, so a pop only moves the pointer: m_ready drives a
- * few pointer bits, never an enable on all WIDTH output bits, and m_valid is a
- * register. An entry written in clock t is on m_* in clock t+1.
+ * Memory: NB banks of DEPTH/NB entries (NB = 4 from DEPTH 16 on, else 2), entries
+ * taking the banks in turn (entry i in bank i mod NB, at address i / NB), each
+ * distributed RAM with a synchronous write and an asynchronous read (ECP5:
+ * TRELLIS_DPR16X4, 16 entries x 4 bits each; the 48 entries of the AES-128 S=4 engine
+ * are four banks of 12, one row of cells each). Each bank is read at an address register
+ * of its own, which points at the bank's oldest entry not yet delivered and moves on
+ * when that entry is popped. The read is registered in the fabric (q_reg of each bank,
+ * loaded every clock) and m_data is one of the bank registers, chosen by a register
+ * (rd_bank_reg): no path runs from an address through the memory to the reader, and
+ * no address drives more than one bank's cells.
+ *
+ * Why this is exact: the entry at the head in clock t is in bank b, and bank b's address
+ * did not move in clock t-1 (a pop in t-1 took the entry before the head, which is in
+ * another bank), so bank b's register holds, in clock t, the head entry as the memory
+ * held it in clock t-1. The entry was written in clock t-2 or before: the count below
+ * sees a write one clock after it (wr_seen_reg), so m_valid rises in clock t+2.
  *
  * Control: m_ready goes through one LUT level and nothing else. The occupancy is a
  * binary count with two flags kept beside it as registers: valid_reg (not empty, which
  * is m_valid) and one_reg (exactly one entry). Their next values, and the count's, are
  * chosen by the pop among values computed from registers alone (the count plus or minus
  * one, "exactly two entries" decoded from the count), so the pop is the last input of
- * one LUT in front of each of these registers; the read pointer loads its successor,
- * kept in a register beside it, with the pop as clock enable. No adder or comparison
- * sits behind m_ready, and none behind the pointers: the pointers drive the address of
- * every memory cell and are placed among them, while each successor's increment is a
- * short loop of its own (the write pointer likewise).
+ * one LUT in front of each of these registers. Each address register loads its
+ * successor, kept in a register beside it, with the pop as clock enable: no adder or
+ * comparison sits behind m_ready, and each successor's increment is a short loop of its
+ * own (the write pointer likewise).
  */
 module aes_pipe_fifo #(
     // Bits per entry, at least 1.
     parameter WIDTH = 144,
-    // Entries: 2, 4, 8, 16, or a multiple of 16 up to 256.
+    // Entries: 4, 8, 16, or a multiple of 16 up to 256.
     parameter DEPTH = 16,
     // 1: the FIFO takes its reset from a register of its own, one clock late, so that
     // the reset net from the caller reaches one flip-flop here (a FIFO at the far end of
@@ -56,29 +62,46 @@ module aes_pipe_fifo #(
     output wire [WIDTH-1:0] m_data
 );
 
-    // Address bits.
-    localparam AW = DEPTH <= 2 ? 1 : DEPTH <= 4 ? 2 : DEPTH <= 8 ? 3 : DEPTH <= 16 ? 4 :
+    // Count bits (AW + 1), banks (NB, NB_W bits), entries of a bank (BW bits).
+    localparam AW = DEPTH <= 4 ? 2 : DEPTH <= 8 ? 3 : DEPTH <= 16 ? 4 :
                     DEPTH <= 32 ? 5 : DEPTH <= 64 ? 6 : DEPTH <= 128 ? 7 : 8;
+    localparam NB = DEPTH >= 16 ? 4 : 2;
+    localparam NB_W = NB == 4 ? 2 : 1;
+    localparam BANK_DEPTH = DEPTH / NB;
+    localparam BW = BANK_DEPTH <= 2 ? 1 : BANK_DEPTH <= 4 ? 2 : BANK_DEPTH <= 8 ? 3 : BANK_DEPTH <= 16 ? 4 :
+                    BANK_DEPTH <= 32 ? 5 : 6;
 
     // Illegal parameter values stop elaboration: the named module does not exist.
     generate
         if (WIDTH < 1) begin : gen_invalid_width
             aes_pipe_fifo_invalid_WIDTH_must_be_at_least_1 invalid_width_inst ();
         end
-        if (DEPTH < 2 || DEPTH > 256 || (DEPTH <= 16 && (1 << AW) != DEPTH) || (DEPTH > 16 && DEPTH % 16 != 0))
+        if (DEPTH < 4 || DEPTH > 256 || (DEPTH <= 16 && (1 << AW) != DEPTH) || (DEPTH > 16 && DEPTH % 16 != 0))
         begin : gen_invalid_depth
-            aes_pipe_fifo_invalid_DEPTH_must_be_2_4_8_16_or_a_multiple_of_16_up_to_256 invalid_depth_inst ();
+            aes_pipe_fifo_invalid_DEPTH_must_be_4_8_16_or_a_multiple_of_16_up_to_256 invalid_depth_inst ();
         end
     endgenerate
 
-    localparam integer LAST_INDEX = DEPTH - 1;
-    localparam [AW-1:0] LAST_ENTRY = LAST_INDEX[AW-1:0];
+    localparam integer LAST_BANK_INDEX = BANK_DEPTH - 1;
+    localparam [BW-1:0] LAST_BANK_ENTRY = LAST_BANK_INDEX[BW-1:0];
+    localparam integer LAST_BANK_NUMBER = NB - 1;
+    localparam [NB_W-1:0] LAST_BANK = LAST_BANK_NUMBER[NB_W-1:0];
+    // Each address's successor is a register (see above), wrapping at BANK_DEPTH (a
+    // power of two wraps by itself).
+    localparam BANK_WRAP = (BANK_DEPTH != (1 << BW));
+    localparam [BW-1:0] FIRST_INC = 1;
+    function [BW-1:0] succ(input [BW-1:0] addr);
+        succ = (BANK_WRAP && addr == LAST_BANK_ENTRY) ? {BW{1'b0}} : addr + 1'b1;
+    endfunction
 
-    reg [AW-1:0] wr_ptr_reg, wr_ptr_next;
-    reg [AW-1:0] rd_ptr_reg, rd_ptr_next;
-    reg [AW:0]   count_reg, count_next;     // entries held, 0 to DEPTH
-    reg          valid_reg, valid_next;     // count_reg != 0
-    reg          one_reg, one_next;         // count_reg == 1
+    // Entry i is in bank i mod NB, at address i / NB.
+    reg [NB_W-1:0] wr_bank_reg;            // the bank written next
+    reg [BW-1:0]   wr_addr_reg, wr_inc_reg; // the address written next, and its successor
+    reg            wr_seen_reg;            // a write in the clock before (counted now)
+    reg [NB_W-1:0] rd_bank_reg;            // the bank of the head entry
+    reg [AW:0]     count_reg, count_next;  // entries counted, 0 to DEPTH
+    reg            valid_reg, valid_next;  // count_reg != 0
+    reg            one_reg, one_next;      // count_reg == 1
 
     // The reset of the control registers (see RESET_REG), and m_valid.
     wire fifo_rst;
@@ -100,51 +123,45 @@ module aes_pipe_fifo #(
     wire pop = out_valid && m_ready;
 
     // From registers only: the count after this clock with and without a pop, and
-    // whether two entries are held.
-    wire [AW:0] count_pop = wr_valid ? count_reg : count_reg - 1'b1;
-    wire [AW:0] count_stay = wr_valid ? count_reg + 1'b1 : count_reg;
+    // whether two entries are counted.
+    wire        wr = wr_seen_reg;
+    wire [AW:0] count_pop = wr ? count_reg : count_reg - 1'b1;
+    wire [AW:0] count_stay = wr ? count_reg + 1'b1 : count_reg;
     wire        two = (count_reg == 2);
 
-    // Each pointer's successor, as a register (see above), wrapping at DEPTH (a power
-    // of two wraps by itself).
-    localparam WRAP = (DEPTH != (1 << AW));
-    reg  [AW-1:0] wr_inc_reg, rd_inc_reg;
-    wire [AW-1:0] wr_inc_next = (WRAP && wr_inc_reg == LAST_ENTRY) ? {AW{1'b0}} : wr_inc_reg + 1'b1;
-    wire [AW-1:0] rd_inc_next = (WRAP && rd_inc_reg == LAST_ENTRY) ? {AW{1'b0}} : rd_inc_reg + 1'b1;
-    localparam [AW-1:0] FIRST_INC = 1;
-
     always @* begin
-        wr_ptr_next = wr_valid ? wr_inc_reg : wr_ptr_reg;
-        // the successor does not depend on m_ready, the pop only selects it
-        rd_ptr_next = pop ? rd_inc_reg : rd_ptr_reg;
         count_next = pop ? count_pop : count_stay;
         // not empty: a write, or more than the entry a pop takes
-        valid_next = wr_valid || (valid_reg && !(pop && one_reg));
+        valid_next = wr || (valid_reg && !(pop && one_reg));
         // exactly one: (write and pop) keeps the count, a pop from two, a write into empty
         if (pop) begin
-            one_next = wr_valid ? one_reg : two;
+            one_next = wr ? one_reg : two;
         end else begin
-            one_next = wr_valid ? !valid_reg : one_reg;
+            one_next = wr ? !valid_reg : one_reg;
         end
     end
 
     always @(posedge clk) begin
         if (fifo_rst) begin
-            wr_ptr_reg <= {AW{1'b0}};
-            rd_ptr_reg <= {AW{1'b0}};
+            wr_bank_reg <= {NB_W{1'b0}};
+            wr_addr_reg <= {BW{1'b0}};
             wr_inc_reg <= FIRST_INC;
-            rd_inc_reg <= FIRST_INC;
+            wr_seen_reg <= 1'b0;
+            rd_bank_reg <= {NB_W{1'b0}};
             count_reg <= {AW+1{1'b0}};
             valid_reg <= 1'b0;
             one_reg <= 1'b0;
         end else begin
-            wr_ptr_reg <= wr_ptr_next;
-            rd_ptr_reg <= rd_ptr_next;
             if (wr_valid) begin
-                wr_inc_reg <= wr_inc_next;
+                wr_bank_reg <= wr_bank_reg + 1'b1;
+                if (wr_bank_reg == LAST_BANK) begin
+                    wr_addr_reg <= wr_inc_reg;
+                    wr_inc_reg <= succ(wr_inc_reg);
+                end
             end
+            wr_seen_reg <= wr_valid;
             if (pop) begin
-                rd_inc_reg <= rd_inc_next;
+                rd_bank_reg <= rd_bank_reg + 1'b1;
             end
             count_reg <= count_next;
             valid_reg <= valid_next;
@@ -152,53 +169,50 @@ module aes_pipe_fifo #(
         end
     end
 
-    // The memory: distributed RAM, never block RAM (Yosys would otherwise move the
-    // read address into an EBR's address register, a synchronous read, and the EBR's
-    // clock-to-output, 4.1 ns in nextpnr's ECP5 model, would then sit on m_data).
-    wire [WIDTH-1:0] rd_data;
+    // The banks. Distributed RAM, never block RAM: Yosys would otherwise move the read
+    // address into an EBR's address register, and the EBR's clock-to-output (4.1 ns in
+    // nextpnr's ECP5 model) would sit between the address and bank_q.
+    wire [NB*WIDTH-1:0] bank_q;
     genvar b;
     generate
-        if (DEPTH <= 16) begin : gen_one_bank
+        for (b = 0; b < NB; b = b + 1) begin : gen_bank
+            localparam [NB_W-1:0] BANK = b;
             (* ram_style = "distributed" *)
-            reg [WIDTH-1:0] mem [0:DEPTH-1];
+            reg [WIDTH-1:0] mem [0:BANK_DEPTH-1];
+            reg [BW-1:0]    rd_addr_reg, rd_inc_reg;
+            reg [WIDTH-1:0] q_reg;
             always @(posedge clk) begin
-                if (wr_valid) begin
-                    mem[wr_ptr_reg] <= wr_data;
+                if (fifo_rst) begin
+                    rd_addr_reg <= {BW{1'b0}};
+                    rd_inc_reg <= FIRST_INC;
+                end else if (pop && rd_bank_reg == BANK) begin
+                    rd_addr_reg <= rd_inc_reg;
+                    rd_inc_reg <= succ(rd_inc_reg);
                 end
-            end
-            assign rd_data = mem[rd_ptr_reg];
-        end else begin : gen_banks
-            // Banks of 16 entries, written at the write pointer's low bits. Each bank is
-            // read at an address register of its own, placed beside the bank: it follows
-            // the read pointer's low bits while the pointer is in that bank (a pop that
-            // moves the pointer to entry k of bank b loads k into bank b's register) and
-            // holds otherwise, when the bank is not read. The pointer's high bits choose
-            // the bank.
-            localparam NB = DEPTH / 16;
-            wire [NB*WIDTH-1:0] bank_data;
-            for (b = 0; b < NB; b = b + 1) begin : gen_bank
-                localparam [AW-5:0] BANK = b;
-                (* ram_style = "distributed" *)
-                reg [WIDTH-1:0] mem [0:15];
-                reg [3:0] rd_addr_reg;
-                always @(posedge clk) begin
-                    if (fifo_rst) begin
-                        rd_addr_reg <= 4'd0;
-                    end else if (pop && rd_inc_reg[AW-1:4] == BANK) begin
-                        rd_addr_reg <= rd_inc_reg[3:0];
-                    end
-                    if (wr_valid && wr_ptr_reg[AW-1:4] == BANK) begin
-                        mem[wr_ptr_reg[3:0]] <= wr_data;
-                    end
+                if (wr_valid && wr_bank_reg == BANK) begin
+                    mem[wr_addr_reg] <= wr_data;
                 end
-                assign bank_data[b*WIDTH +: WIDTH] = mem[rd_addr_reg];
+                q_reg <= mem[rd_addr_reg];
             end
-            assign rd_data = bank_data[rd_ptr_reg[AW-1:4]*WIDTH +: WIDTH];
+            assign bank_q[b*WIDTH +: WIDTH] = q_reg;
+        end
+    endgenerate
+
+    // The head's bank register, by two-way selects (bit-sliced by Yosys' splitcells, so
+    // that a formal check that reads only some bits of m_data keeps only those).
+    wire [WIDTH-1:0] q0 = bank_q[0 +: WIDTH];
+    wire [WIDTH-1:0] q1 = bank_q[WIDTH +: WIDTH];
+    generate
+        if (NB == 4) begin : gen_sel4
+            wire [WIDTH-1:0] q2 = bank_q[2*WIDTH +: WIDTH];
+            wire [WIDTH-1:0] q3 = bank_q[3*WIDTH +: WIDTH];
+            assign m_data = rd_bank_reg[NB_W-1] ? (rd_bank_reg[0] ? q3 : q2) : (rd_bank_reg[0] ? q1 : q0);
+        end else begin : gen_sel2
+            assign m_data = rd_bank_reg[0] ? q1 : q0;
         end
     endgenerate
 
     assign m_valid = out_valid;
-    assign m_data = rd_data;
 
 endmodule
 

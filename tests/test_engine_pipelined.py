@@ -43,7 +43,7 @@ def pipelined(sbox: str, stages: int, **extra: object) -> dict[str, object]:
 def latency(params: dict[str, object]) -> int:
     """Documented latency (docs/engines.md): Nr of MAX_KEY_BITS times the stages, plus 3."""
     nr = {128: 10, 192: 12, 256: 14}[int(params.get("MAX_KEY_BITS", 256))]
-    return nr * int(params.get("STAGES_PER_ROUND", 1)) + 3
+    return nr * int(params.get("STAGES_PER_ROUND", 1)) + 4
 
 
 # The CI builds (each one is compiled once and shared by the tests that use it).
@@ -54,8 +54,11 @@ COMPOSITE_S2 = pipelined("COMPOSITE", 2, KEY_SLOTS=8)
 TTABLE_S3_LANES4 = pipelined("TTABLE", 3, LANES=4, KEY_SLOTS=8)
 LUT_S4 = pipelined("LUT", 4, KEY_SLOTS=8)
 ENC128_TTABLE_S1 = pipelined("TTABLE", 1, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=2)
-# The engine of the s3-subpipelined preset: the folded COMPOSITE round at four stages,
-# a 48-entry output FIFO.
+# The engine of the s3-subpipelined preset: the TTABLE round at four stages (registered
+# block-RAM table reads), a 48-entry output FIFO.
+ENC128_TTABLE_S4 = pipelined("TTABLE", 4, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=1)
+# The engine of the subpipelined-logic and max-throughput presets: the folded COMPOSITE
+# round at four stages.
 ENC128_COMPOSITE_S4 = pipelined("COMPOSITE", 4, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=1)
 
 # (build, MCT records per chain): CI runs a few of the 100 Monte Carlo records per chain
@@ -168,7 +171,8 @@ def test_pipelined_ecb_conformance_fips197_cavp_mct(params: dict[str, object], m
     _check_groups(results, 24)
 
 
-@pytest.mark.parametrize("params", [ENC128_TTABLE_S1, ENC128_COMPOSITE_S4], ids=["ttable-s1", "composite-s4"])
+@pytest.mark.parametrize("params", [ENC128_TTABLE_S1, ENC128_TTABLE_S4, ENC128_COMPOSITE_S4],
+                         ids=["ttable-s1", "ttable-s4", "composite-s4"])
 def test_pipelined_enc_only_aes128_conformance(params: dict[str, object]) -> None:
     results = ecb_conformance(params, seed=9, p_valid=80, p_ready=50, mct_outer=10)
     # C.1 encrypt, 5 CAVP ECB files of 128-bit keys (encrypt sections), 1 MCT chain.
@@ -277,8 +281,9 @@ def test_pipelined_lanes4_one_beat_per_clock_constant_latency() -> None:
     full_rate(TTABLE_S3_LANES4, 2_000, 32)
 
 
-def test_pipelined_enc_only_aes128_one_beat_per_clock() -> None:
-    full_rate(ENC128_TTABLE_S1, 2_000, 16)
+@pytest.mark.parametrize("params", [ENC128_TTABLE_S1, ENC128_TTABLE_S4], ids=["ttable-s1", "ttable-s4"])
+def test_pipelined_enc_only_aes128_one_beat_per_clock(params: dict[str, object]) -> None:
+    full_rate(params, 2_000, 16)
 
 
 @pytest.mark.slow

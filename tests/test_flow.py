@@ -215,7 +215,7 @@ def test_wrapper_rejects_missing_clock() -> None:
 def test_presets_are_complete_and_consistent() -> None:
     assert set(configs.PRESETS) == {
         "s0-pipelined-ttable", "s1-iterative", "s2-phase-pipelined-hostkey", "s3-subpipelined",
-        "s4-iterative-ctr4", "max-throughput", "min-area",
+        "s4-iterative-ctr4", "subpipelined-logic", "max-throughput", "min-area",
     }
     for p in configs.PRESETS.values():
         assert p.target in targets.TARGETS
