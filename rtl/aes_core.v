@@ -94,8 +94,9 @@ module aes_core #(
     aes_key_slots #(
         // PIPELINED builds take SubWord from block-RAM tables ("TTABLE"), whatever the
         // engine's S-box: a SubWord in logic inside the key expander's one-word-per-clock
-        // recurrence would set the clock of the whole core (key loads are rare, and the
-        // tables' two clocks per SubWord cost nothing on the data path).
+        // recurrence would set the clock of the whole core (key loads are rare and go to
+        // a slot not in use: the tables' five clocks a word cost nothing on the data
+        // path).
         .KEY_SLOTS(KEY_SLOTS), .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT),
         .SBOX(PIPELINED ? "TTABLE" : SBOX),
         .KEY_EXPANSION(KEY_EXPANSION), .PER_INDEX_PORTS(PIPELINED ? 1 : 0)

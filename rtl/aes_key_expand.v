@@ -2,18 +2,21 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// AES key expansion (FIPS-197 §5.2) for 128/192/256-bit keys, one 32-bit word per clock.
+// AES key expansion (FIPS-197 §5.2) for 128/192/256-bit keys, one 32-bit word per clock
+// (SBOX "TTABLE": per five clocks).
 //
 // `start` captures a key and its length; while `run` is high (read a clock ahead) the
-// unit produces one word w[i] per clock, i = 0 .. 4*(Nr+1)-1. Every fourth word completes a round key, which
-// is presented for one clock on the write port (`wr_enc_valid`) two clocks after its
-// last word, from registers: `wr_enc_idx` = r with rk[r]. With DECRYPT=1 the key the
+// unit produces the words w[i], i = 0 .. 4*(Nr+1)-1, one per clock (TTABLE: one per
+// five clocks). Every fourth word completes a round key, which is presented for one
+// clock on the write port (`wr_enc_valid`) two clocks after its last word, from
+// registers: `wr_enc_idx` = r with rk[r]. With DECRYPT=1 the key the
 // equivalent inverse cipher uses at index Nr-r (InvMixColumns(rk[r]) for 0 < r < Nr,
 // rk[r] itself for r = 0 and r = Nr) is presented in the same clock (`wr_dec_valid`,
 // `wr_dec_idx`): InvMixColumns is applied one word at a time, to the registered word,
 // off the path of the recurrence. A load takes 44, 52 or 60 clocks of `run` (with SBOX
 // "TTABLE" five clocks a word: 220, 260 or 300), plus one for `run` to be read and two
-// for the last round key. When the last round key is written the window is zeroized and `busy` falls; while idle the window follows `key`.
+// for the last round key. When the last round key is written the window is zeroized
+// and `busy` falls; while idle the window follows `key`.
 //
 // Only the last Nk words are kept (a 256-bit window), with one SubWord (four S-boxes)
 // and, for decryption, one InvMixColumns column. MAX_KEY_BITS=128 fixes the key length
