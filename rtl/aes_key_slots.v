@@ -208,6 +208,17 @@ module aes_key_slots #(
         end
     end
 
+    // state_next == ST_RUN, from registers and slot_hold only (the job's kind does not
+    // change in ST_WAIT or ST_RUN, so job_clear_reg is the job's kind in the next clock
+    // too): a job waiting for its slot's hold to drop, or a job in ST_RUN that does not
+    // end in this clock. It drives exp_run_reg and zeroize_reg, which fan out to the
+    // expander's window and the store's write registers, so it leaves out the load
+    // handshake and the clear requests that the full next state reads.
+    wire hold_free = ((slot_hold & job_bit) == {KEY_SLOTS{1'b0}});
+    wire clear_left = !((zidx_reg == NIDX - 1) && ((DECRYPT == 0) || zdec_reg));
+    wire run_next = ((state_reg == ST_WAIT) && hold_free) ||
+                    ((state_reg == ST_RUN) && (job_clear_reg ? clear_left : exp_busy));
+
     always @* begin
         state_next = state_reg;
         job_clear_next = job_clear_reg;
@@ -241,7 +252,7 @@ module aes_key_slots #(
                 end
             end
             ST_WAIT: begin
-                if ((slot_hold & job_bit) == {KEY_SLOTS{1'b0}}) begin
+                if (hold_free) begin
                     state_next = ST_RUN;
                 end
             end
@@ -292,8 +303,8 @@ module aes_key_slots #(
             len_reg <= {2*KEY_SLOTS{1'b0}};
         end else begin
             state_reg <= state_next;
-            exp_run_reg <= (state_next == ST_RUN) && !job_clear_next;
-            zeroize_reg <= (state_next == ST_RUN) && job_clear_next;
+            exp_run_reg <= !job_clear_reg && run_next;
+            zeroize_reg <= job_clear_reg && run_next;
             job_clear_reg <= job_clear_next;
             job_slot_reg <= job_slot_next;
             job_len_reg <= job_len_next;

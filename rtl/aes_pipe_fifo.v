@@ -11,16 +11,18 @@
  * FIFO full. The reader side is a valid/ready stream. An entry written in clock t is
  * on m_* in clock t+2 at the earliest.
  *
- * Memory: NB banks of DEPTH/NB entries (NB = 4 from DEPTH 16 on, else 2), entries
- * taking the banks in turn (entry i in bank i mod NB, at address i / NB), each
- * distributed RAM with a synchronous write and an asynchronous read (ECP5:
- * TRELLIS_DPR16X4, 16 entries x 4 bits each; the 48 entries of the AES-128 S=4 engine
- * are four banks of 12, one row of cells each). Each bank is read at an address register
- * of its own, which points at the bank's oldest entry not yet delivered and moves on
- * when that entry is popped. The read is registered in the fabric (q_reg of each bank,
- * loaded every clock) and m_data is one of the bank registers, chosen by a register
- * (rd_bank_reg): no path runs from an address through the memory to the reader, and
- * no address drives more than one bank's cells.
+ * Memory: NB banks of 16 entries (DEPTH / 16 of them, and two banks of DEPTH / 2 below
+ * 32 entries), entries taking the banks in turn (entry i in bank i mod NB, at address
+ * i / NB), each distributed RAM with a synchronous write and an asynchronous read
+ * (ECP5: TRELLIS_DPR16X4, 16 entries x 4 bits each, so a bank of 16 is one row of
+ * cells; the 48 entries of the AES-128 S=4 engine are three banks). Each bank is read at
+ * an address register of its own, which points at the bank's oldest entry not yet
+ * delivered and moves on when that entry is popped. The read is registered in the
+ * fabric (q_reg of each bank, loaded every clock) and m_data is one of the bank
+ * registers, chosen by a register (rd_bank_reg): no path runs from an address through
+ * the memory to the reader, and no address drives more than one bank's cells. The bank
+ * written next and the bank of the head are also kept one-hot (wr_sel_reg, rd_sel_reg),
+ * so each bank's write enable and address enable is one LUT of registers and the pop.
  *
  * Why this is exact: the entry at the head in clock t is in bank b, and bank b's address
  * did not move in clock t-1 (a pop in t-1 took the entry before the head, which is in
@@ -62,14 +64,14 @@ module aes_pipe_fifo #(
     output wire [WIDTH-1:0] m_data
 );
 
-    // Count bits (AW + 1), banks (NB, NB_W bits), entries of a bank (BW bits).
+    // Count bits (AW + 1), banks (NB, NB_W bits), entries of a bank (BANK_DEPTH, a power
+    // of two, BW bits).
     localparam AW = DEPTH <= 4 ? 2 : DEPTH <= 8 ? 3 : DEPTH <= 16 ? 4 :
                     DEPTH <= 32 ? 5 : DEPTH <= 64 ? 6 : DEPTH <= 128 ? 7 : 8;
-    localparam NB = DEPTH >= 16 ? 4 : 2;
-    localparam NB_W = NB == 4 ? 2 : 1;
+    localparam NB = DEPTH >= 32 ? DEPTH / 16 : 2;
+    localparam NB_W = NB <= 2 ? 1 : NB <= 4 ? 2 : NB <= 8 ? 3 : 4;
     localparam BANK_DEPTH = DEPTH / NB;
-    localparam BW = BANK_DEPTH <= 2 ? 1 : BANK_DEPTH <= 4 ? 2 : BANK_DEPTH <= 8 ? 3 : BANK_DEPTH <= 16 ? 4 :
-                    BANK_DEPTH <= 32 ? 5 : 6;
+    localparam BW = BANK_DEPTH <= 2 ? 1 : BANK_DEPTH <= 4 ? 2 : BANK_DEPTH <= 8 ? 3 : 4;
 
     // Illegal parameter values stop elaboration: the named module does not exist.
     generate
@@ -82,23 +84,19 @@ module aes_pipe_fifo #(
         end
     endgenerate
 
-    localparam integer LAST_BANK_INDEX = BANK_DEPTH - 1;
-    localparam [BW-1:0] LAST_BANK_ENTRY = LAST_BANK_INDEX[BW-1:0];
     localparam integer LAST_BANK_NUMBER = NB - 1;
     localparam [NB_W-1:0] LAST_BANK = LAST_BANK_NUMBER[NB_W-1:0];
-    // Each address's successor is a register (see above), wrapping at BANK_DEPTH (a
-    // power of two wraps by itself).
-    localparam BANK_WRAP = (BANK_DEPTH != (1 << BW));
+    localparam [NB-1:0] FIRST_SEL = 1;
+    // Each address's successor is a register beside it (see above); a bank's depth is a
+    // power of two, so the addresses wrap by themselves.
     localparam [BW-1:0] FIRST_INC = 1;
-    function [BW-1:0] succ(input [BW-1:0] addr);
-        succ = (BANK_WRAP && addr == LAST_BANK_ENTRY) ? {BW{1'b0}} : addr + 1'b1;
-    endfunction
 
     // Entry i is in bank i mod NB, at address i / NB.
-    reg [NB_W-1:0] wr_bank_reg;            // the bank written next
+    reg [NB-1:0]   wr_sel_reg;             // the bank written next, one-hot
     reg [BW-1:0]   wr_addr_reg, wr_inc_reg; // the address written next, and its successor
     reg            wr_seen_reg;            // a write in the clock before (counted now)
-    reg [NB_W-1:0] rd_bank_reg;            // the bank of the head entry
+    reg [NB-1:0]   rd_sel_reg;             // the bank of the head entry, one-hot
+    reg [NB_W-1:0] rd_bank_reg;            // the same, binary (selects m_data)
     reg [AW:0]     count_reg, count_next;  // entries counted, 0 to DEPTH
     reg            valid_reg, valid_next;  // count_reg != 0
     reg            one_reg, one_next;      // count_reg == 1
@@ -143,25 +141,27 @@ module aes_pipe_fifo #(
 
     always @(posedge clk) begin
         if (fifo_rst) begin
-            wr_bank_reg <= {NB_W{1'b0}};
+            wr_sel_reg <= FIRST_SEL;
             wr_addr_reg <= {BW{1'b0}};
             wr_inc_reg <= FIRST_INC;
             wr_seen_reg <= 1'b0;
+            rd_sel_reg <= FIRST_SEL;
             rd_bank_reg <= {NB_W{1'b0}};
             count_reg <= {AW+1{1'b0}};
             valid_reg <= 1'b0;
             one_reg <= 1'b0;
         end else begin
             if (wr_valid) begin
-                wr_bank_reg <= wr_bank_reg + 1'b1;
-                if (wr_bank_reg == LAST_BANK) begin
+                wr_sel_reg <= {wr_sel_reg[NB-2:0], wr_sel_reg[NB-1]};
+                if (wr_sel_reg[NB-1]) begin
                     wr_addr_reg <= wr_inc_reg;
-                    wr_inc_reg <= succ(wr_inc_reg);
+                    wr_inc_reg <= wr_inc_reg + 1'b1;
                 end
             end
             wr_seen_reg <= wr_valid;
             if (pop) begin
-                rd_bank_reg <= rd_bank_reg + 1'b1;
+                rd_sel_reg <= {rd_sel_reg[NB-2:0], rd_sel_reg[NB-1]};
+                rd_bank_reg <= (rd_bank_reg == LAST_BANK) ? {NB_W{1'b0}} : rd_bank_reg + 1'b1;
             end
             count_reg <= count_next;
             valid_reg <= valid_next;
@@ -171,12 +171,18 @@ module aes_pipe_fifo #(
 
     // The banks. Distributed RAM, never block RAM: Yosys would otherwise move the read
     // address into an EBR's address register, and the EBR's clock-to-output (4.1 ns in
-    // nextpnr's ECP5 model) would sit between the address and bank_q.
-    wire [NB*WIDTH-1:0] bank_q;
-    genvar b;
+    // nextpnr's ECP5 model) would sit between the address and the bank's register.
+    //
+    // The head's bank register is chosen by a tree of two-way selects, one level per bit
+    // of rd_bank_reg (node n, from 1, of level d at sel_tree[n], its inputs at 2n and 2n+1; the
+    // banks are the leaves, padded with bank 0 up to a power of two). Two-way selects are
+    // bit-sliced by Yosys' splitcells, so a formal check that reads only some bits of
+    // m_data keeps only those.
+    localparam NL = 1 << NB_W;
+    wire [2*NL*WIDTH-1:WIDTH] sel_tree;
+    genvar b, d, k;
     generate
         for (b = 0; b < NB; b = b + 1) begin : gen_bank
-            localparam [NB_W-1:0] BANK = b;
             (* ram_style = "distributed" *)
             reg [WIDTH-1:0] mem [0:BANK_DEPTH-1];
             reg [BW-1:0]    rd_addr_reg, rd_inc_reg;
@@ -185,33 +191,30 @@ module aes_pipe_fifo #(
                 if (fifo_rst) begin
                     rd_addr_reg <= {BW{1'b0}};
                     rd_inc_reg <= FIRST_INC;
-                end else if (pop && rd_bank_reg == BANK) begin
+                end else if (pop && rd_sel_reg[b]) begin
                     rd_addr_reg <= rd_inc_reg;
-                    rd_inc_reg <= succ(rd_inc_reg);
+                    rd_inc_reg <= rd_inc_reg + 1'b1;
                 end
-                if (wr_valid && wr_bank_reg == BANK) begin
+                if (wr_valid && wr_sel_reg[b]) begin
                     mem[wr_addr_reg] <= wr_data;
                 end
                 q_reg <= mem[rd_addr_reg];
             end
-            assign bank_q[b*WIDTH +: WIDTH] = q_reg;
+            assign sel_tree[(NL+b)*WIDTH +: WIDTH] = q_reg;
+        end
+        for (b = NB; b < NL; b = b + 1) begin : gen_pad
+            assign sel_tree[(NL+b)*WIDTH +: WIDTH] = sel_tree[NL*WIDTH +: WIDTH];
+        end
+        for (d = 0; d < NB_W; d = d + 1) begin : gen_level
+            for (k = 0; k < (1 << d); k = k + 1) begin : gen_node
+                localparam integer N = (1 << d) + k;
+                assign sel_tree[N*WIDTH +: WIDTH] = rd_bank_reg[NB_W-1-d] ? sel_tree[(2*N+1)*WIDTH +: WIDTH]
+                                                                          : sel_tree[2*N*WIDTH +: WIDTH];
+            end
         end
     endgenerate
 
-    // The head's bank register, by two-way selects (bit-sliced by Yosys' splitcells, so
-    // that a formal check that reads only some bits of m_data keeps only those).
-    wire [WIDTH-1:0] q0 = bank_q[0 +: WIDTH];
-    wire [WIDTH-1:0] q1 = bank_q[WIDTH +: WIDTH];
-    generate
-        if (NB == 4) begin : gen_sel4
-            wire [WIDTH-1:0] q2 = bank_q[2*WIDTH +: WIDTH];
-            wire [WIDTH-1:0] q3 = bank_q[3*WIDTH +: WIDTH];
-            assign m_data = rd_bank_reg[NB_W-1] ? (rd_bank_reg[0] ? q3 : q2) : (rd_bank_reg[0] ? q1 : q0);
-        end else begin : gen_sel2
-            assign m_data = rd_bank_reg[0] ? q1 : q0;
-        end
-    endgenerate
-
+    assign m_data = sel_tree[WIDTH +: WIDTH];
     assign m_valid = out_valid;
 
 endmodule
