@@ -26,16 +26,67 @@ def to_bytes(value: int, n: int) -> bytes:
     return value.to_bytes(n, "little")
 
 
-class Bench:
+class KeyBench:
+    """Reset and the key-slot ports, shared by the aes_core bench below and the
+    aes_key_slots bench (tests/cocotb_slots.py); `idle_signal` names the output that says
+    no key job runs or waits."""
+
+    idle_signal = "keys_idle"
+
+    def __init__(self, dut):
+        self.dut = dut
+        self.slots = len(dut.slot_loaded)
+
+    async def reset(self) -> None:
+        self.dut.rst.value = 1
+        for _ in range(3):
+            await RisingEdge(self.dut.clk)
+        self.dut.rst.value = 0
+        await self.wait_idle()
+
+    async def wait_idle(self, limit: int = 10_000) -> None:
+        idle = getattr(self.dut, self.idle_signal)
+        for _ in range(limit):
+            await RisingEdge(self.dut.clk)
+            await ReadOnly()
+            if int(idle.value):
+                await RisingEdge(self.dut.clk)
+                return
+        raise AssertionError("key slots never became idle")
+
+    async def load_key(self, slot: int, key: bytes, wait: bool = True) -> None:
+        """Present a load and wait for its handshake; with `wait`, for its end too."""
+        dut = self.dut
+        dut.load_slot.value = slot
+        dut.load_len.value = LEN_CODE[len(key)]
+        dut.load_key.value = to_int(key)
+        dut.load_valid.value = 1
+        await self.handshake(dut.load_ready)
+        dut.load_valid.value = 0
+        dut.load_key.value = 0
+        if wait:
+            await self.wait_idle()
+            assert (int(dut.slot_loaded.value) >> slot) & 1, f"slot {slot} not loaded after the load"
+
+    async def handshake(self, ready) -> None:
+        """With valid already driven: wait for the clock edge at which ready is high."""
+        while True:
+            await ReadOnly()
+            seen = int(ready.value)
+            await RisingEdge(self.dut.clk)
+            if seen:
+                return
+
+
+class Bench(KeyBench):
     """Clock, reset, key loading, and a block driver and monitor with random gaps."""
 
     def __init__(self, dut, seed: int = 1, p_valid: float = 0.7, p_ready: float = 0.6):
-        self.dut = dut
+        super().__init__(dut)
         self.rng = random.Random(seed)
         self.p_valid = p_valid
         self.p_ready = p_ready
         self.lanes = len(dut.s_data) // 128
-        self.slots = len(dut.slot_loaded)
         self.outputs: deque[tuple[int, bytes]] = deque()
         self.stall_violations = 0
 
@@ -49,43 +100,6 @@ class Bench:
             getattr(dut, name).value = 0
         await self.reset()
         cocotb.start_soon(self._monitor())
-
-    async def reset(self) -> None:
-        self.dut.rst.value = 1
-        for _ in range(3):
-            await RisingEdge(self.dut.clk)
-        self.dut.rst.value = 0
-        await self.wait_idle()
-
-    async def wait_idle(self, limit: int = 10_000) -> None:
-        for _ in range(limit):
-            await RisingEdge(self.dut.clk)
-            await ReadOnly()
-            if int(self.dut.keys_idle.value):
-                await RisingEdge(self.dut.clk)
-                return
-        raise AssertionError("key slots never became idle")
-
-    async def load_key(self, slot: int, key: bytes) -> None:
-        dut = self.dut
-        dut.load_slot.value = slot
-        dut.load_len.value = LEN_CODE[len(key)]
-        dut.load_key.value = to_int(key)
-        dut.load_valid.value = 1
-        await self._handshake(dut.load_ready)
-        dut.load_valid.value = 0
-        dut.load_key.value = 0
-        await self.wait_idle()
-        assert (int(dut.slot_loaded.value) >> slot) & 1, f"slot {slot} not loaded after the load"
-
-    async def _handshake(self, ready) -> None:
-        """With valid already driven: wait for the clock edge at which ready is high."""
-        while True:
-            await ReadOnly()
-            seen = int(ready.value)
-            await RisingEdge(self.dut.clk)
-            if seen:
-                return
 
     async def clear(self, mask: int) -> None:
         self.dut.clear_mask.value = mask
@@ -122,7 +136,7 @@ class Bench:
             dut.s_tag.value = tag & 0xFF
             dut.s_data.value = to_int(data)
             dut.s_valid.value = 1
-            await self._handshake(dut.s_ready)
+            await self.handshake(dut.s_ready)
             dut.s_valid.value = 0
         for _ in range(200 * len(beats) + 1000):
             if len(self.outputs) == len(beats):
@@ -185,7 +199,7 @@ async def test_slot_reload_waits_for_hold_and_never_mixes_keys(dut):
     dut.load_len.value = 0
     dut.load_key.value = to_int(new)
     dut.load_valid.value = 1
-    await bench._handshake(dut.load_ready)
+    await bench.handshake(dut.load_ready)
     dut.load_valid.value = 0
     dut.load_key.value = 0
     for _ in range(100):

@@ -15,23 +15,21 @@ from cocotb.clock import Clock
 from cocotb.triggers import ReadOnly, RisingEdge
 
 from aescores.model import decryption_round_keys, expand_key
+from cocotb_core import LEN_CODE, KeyBench, to_int
 
-LEN_CODE = {16: 0, 24: 1, 32: 2}
 KEY_128 = bytes(range(16))      # FIPS-197 C.1
 KEY_192 = bytes(range(24))      # FIPS-197 C.2
 KEY_256 = bytes(range(32))      # FIPS-197 C.3
 KEY_OTHER = bytes(range(0x20, 0x30))
 
 
-def to_int(data: bytes) -> int:
-    """Byte i in bits [8i+7:8i] (the library's byte order)."""
-    return int.from_bytes(data, "little")
+class Slots(KeyBench):
+    """aes_key_slots with its read ports driven by the test."""
 
+    idle_signal = "idle"
 
-class Slots:
     def __init__(self, dut):
-        self.dut = dut
-        self.slots = len(dut.slot_loaded)
+        super().__init__(dut)
         # The parameters the test was built with (tests/test_key_slots.py).
         self.host = os.environ["AESCORES_KEY_EXPANSION"] == "HOST"
         self.per_index = int(os.environ["AESCORES_PER_INDEX_PORTS"])
@@ -47,48 +45,9 @@ class Slots:
             getattr(dut, name).value = 0
         await self.reset()
 
-    async def reset(self) -> None:
-        self.dut.rst.value = 1
-        for _ in range(3):
-            await RisingEdge(self.dut.clk)
-        self.dut.rst.value = 0
-        await self.wait_idle()
-
-    async def wait_idle(self, limit: int = 5_000) -> None:
-        for _ in range(limit):
-            await RisingEdge(self.dut.clk)
-            await ReadOnly()
-            if int(self.dut.idle.value):
-                await RisingEdge(self.dut.clk)
-                return
-        raise AssertionError("key slots never became idle")
-
     async def clocks(self, n: int) -> None:
         for _ in range(n):
             await RisingEdge(self.dut.clk)
-
-    async def handshake(self, ready) -> None:
-        """The clock edge at which ready is high (the request's valid is already up)."""
-        for _ in range(5_000):
-            await ReadOnly()
-            taken = int(ready.value)
-            await RisingEdge(self.dut.clk)
-            if taken:
-                return
-        raise AssertionError("request never accepted")
-
-    async def load(self, slot: int, key: bytes, wait: bool = True) -> None:
-        dut = self.dut
-        dut.load_slot.value = slot
-        dut.load_len.value = LEN_CODE[len(key)]
-        dut.load_key.value = to_int(key)
-        dut.load_valid.value = 1
-        await self.handshake(dut.load_ready)
-        dut.load_valid.value = 0
-        dut.load_key.value = 0
-        if wait:
-            await self.wait_idle()
-            assert (int(dut.slot_loaded.value) >> slot) & 1, f"slot {slot} not loaded after the load"
 
     async def host_write(self, slot: int, key: bytes) -> None:
         """Write every round key of `key` (both tables) into an empty slot and commit it."""
@@ -160,7 +119,7 @@ async def fill(bench: Slots, slot: int, key: bytes) -> None:
     if bench.host:
         await bench.host_write(slot, key)
     else:
-        await bench.load(slot, key)
+        await bench.load_key(slot, key)
 
 
 def longest_key(bench: Slots) -> bytes:
@@ -201,6 +160,19 @@ async def test_reset_zeroizes_every_slot(dut):
         await bench.expect_zero(slot)
 
 
+async def clear_held_slot(bench: Slots, slot: int, key: bytes) -> None:
+    """Clear a loaded slot while its hold is high: its round keys stay until the hold
+    drops, then every index of both tables reads zero."""
+    dut = bench.dut
+    dut.slot_hold.value = 1 << slot
+    await bench.clear(1 << slot)
+    await bench.clocks(200)
+    await bench.expect_key(slot, key)
+    dut.slot_hold.value = 0
+    await bench.wait_idle()
+    await bench.expect_zero(slot)
+
+
 async def held_host_slot(bench: Slots) -> None:
     """KEY_EXPANSION="HOST": a write into a loaded slot is refused (host_ready low), and a
     clear of a held slot waits for the hold."""
@@ -212,13 +184,7 @@ async def held_host_slot(bench: Slots) -> None:
     assert not int(dut.host_ready.value), "a host write into a loaded slot must be refused"
     await RisingEdge(dut.clk)
     dut.host_wr_valid.value = 0
-    dut.slot_hold.value = 0b10
-    await bench.clear(0b10)
-    await bench.clocks(200)
-    await bench.expect_key(1, KEY_OTHER)
-    dut.slot_hold.value = 0
-    await bench.wait_idle()
-    await bench.expect_zero(1)
+    await clear_held_slot(bench, 1, KEY_OTHER)
 
 
 @cocotb.test()
@@ -230,9 +196,9 @@ async def test_held_slot_is_not_written_until_its_hold_drops(dut):
     if bench.host:
         await held_host_slot(bench)
         return
-    await bench.load(1, KEY_OTHER)
+    await bench.load_key(1, KEY_OTHER)
     dut.slot_hold.value = 0b10
-    await bench.load(1, KEY_128, wait=False)
+    await bench.load_key(1, KEY_128, wait=False)
     await ReadOnly()
     assert (int(dut.slot_loading.value) >> 1) & 1
     await bench.clocks(600)     # longer than any key load
@@ -241,11 +207,4 @@ async def test_held_slot_is_not_written_until_its_hold_drops(dut):
     dut.slot_hold.value = 0
     await bench.wait_idle()
     await bench.expect_key(1, KEY_128)
-
-    dut.slot_hold.value = 0b10
-    await bench.clear(0b10)
-    await bench.clocks(200)
-    await bench.expect_key(1, KEY_128)
-    dut.slot_hold.value = 0
-    await bench.wait_idle()
-    await bench.expect_zero(1)
+    await clear_held_slot(bench, 1, KEY_128)
