@@ -36,7 +36,7 @@ from aescores import paths, tools  # noqa: E402
 from aescores.flow.run import YOSYS, tool_path  # noqa: E402
 
 # The files one round unit needs.
-SOURCES = ("aes_pipe_round.v", "aes_pipe_rom.v", "aes_sbox.v", "aes_inv_sbox.v", "aes_gf256_inv.v",
+SOURCES = ("aes_pipe_round.v", "aes_rom.v", "aes_sbox.v", "aes_inv_sbox.v", "aes_gf256_inv.v",
            "aes_mix_columns.v", "aes_inv_mix_columns.v")
 
 # Combinational cells of an ECP5 netlist: each one on a path is one level.

@@ -218,7 +218,7 @@ generate
         // run with `mode prove`.
         localparam NREG = NR * S + 2;        // I, NR*S unit registers, O
         localparam AW = P_FIFO == 16 ? 4 : (P_FIFO == 32 ? 5 : (P_FIFO == 64 ? 6 : 7));
-        // probes (aes_engine_pipelined / aes_pipe_fifo registers)
+        // probes (aes_engine_pipelined / aes_fifo registers)
         wire [7:0]              fv_free;       // free_reg (free credits)
         wire                    fv_any;        // any_reg
         wire                    fv_one;        // one_reg

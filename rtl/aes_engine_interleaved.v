@@ -8,7 +8,7 @@
 // of the library in LUTs, because SubBytes, ShiftRows and MixColumns are all table reads.
 //
 // Datapath (per lane). A round is three clocks:
-//   T  16 lookups in registered ROMs (aes_pipe_rom, eight dual-port tables; one DP16KD
+//   T  16 lookups in registered ROMs (aes_rom, eight dual-port tables; one DP16KD
 //      each on ECP5 for encryption only, two with decryption); the table output is
 //      registered again (q_reg), which the flow moves into the DP16KD's own output
 //      register (REGMODE OUTREG, python/aescores/flow/ebr_outreg.py), so no fabric path
@@ -39,7 +39,7 @@
 // of three clocks per block, and the three together one block every Nr+1 clocks (11, 13,
 // 15), as the single-context ITERATIVE engine.
 //
-// Order and backpressure. Blocks leave through an 8-entry FIFO (aes_pipe_fifo) in the
+// Order and backpressure. Blocks leave through an 8-entry FIFO (aes_fifo) in the
 // order they finish; a block is only committed when the FIFO is sure to have room for it
 // (a credit count, as in the PIPELINED engine, so nothing stalls inside), and only if it
 // cannot finish before the blocks in the other contexts (mixed key lengths), so the
@@ -228,7 +228,7 @@ module aes_engine_interleaved #(
                         wire [7:0] b2_dec = s[8*(4*((j + 4 - r - 1) % 4) + r + 1) +: 8];
                         wire [7:0] addr2_byte = (DECRYPT != 0 && a_dec_reg) ? b2_dec : b2_enc;
                         if (DECRYPT != 0) begin : gen_encdec
-                            aes_pipe_rom #(.TABLE("ENCDECL32"), .ABITS(10), .DBITS(32)) u_rom (
+                            aes_rom #(.TABLE("ENCDECL32"), .ABITS(10), .DBITS(32)) u_rom (
                                 .clk(clk),
                                 .addr_a({a_dec_reg, a_last_next, addr_byte}),
                                 .q_a(q[32*(4*j + r) +: 32]),
@@ -236,7 +236,7 @@ module aes_engine_interleaved #(
                                 .q_b(q[32*(4*j + r + 1) +: 32])
                             );
                         end else begin : gen_enc
-                            aes_pipe_rom #(.TABLE("ENCL32"), .ABITS(9), .DBITS(32)) u_rom (
+                            aes_rom #(.TABLE("ENCL32"), .ABITS(9), .DBITS(32)) u_rom (
                                 .clk(clk),
                                 .addr_a({a_last_next, addr_byte}),
                                 .q_a(q[32*(4*j + r) +: 32]),
@@ -323,7 +323,7 @@ module aes_engine_interleaved #(
     // ------------------------------------------------------------------------------
     // Output: finished blocks in order.
 
-    aes_pipe_fifo #(.WIDTH(W + TAG_WIDTH), .DEPTH(FIFO_DEPTH)) u_fifo (
+    aes_fifo #(.WIDTH(W + TAG_WIDTH), .DEPTH(FIFO_DEPTH)) u_fifo (
         .clk(clk), .rst(rst),
         .wr_valid(a_finish), .wr_data({a_tag_reg, x_out}),
         .m_valid(m_valid), .m_ready(m_ready), .m_data({m_tag, m_data})

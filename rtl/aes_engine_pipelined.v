@@ -10,7 +10,7 @@
 //
 // I is the input register, unit u (aes_pipe_round) applies round u with S =
 // STAGES_PER_ROUND registers, O is the output register and FIFO the output buffer
-// (aes_pipe_fifo). NR is the Nr of MAX_KEY_BITS (10, 12, 14). Beside the data, a
+// (aes_fifo). NR is the Nr of MAX_KEY_BITS (10, 12, 14). Beside the data, a
 // metadata pipeline carries each block's valid bit, key slot, direction, key length
 // and tag from register to register, so consecutive blocks may use different keys,
 // directions and key lengths at no cost.
@@ -295,7 +295,7 @@ module aes_engine_pipelined #(
 
     wire [TAG_WIDTH+W-1:0] fifo_out;
 
-    aes_pipe_fifo #(
+    aes_fifo #(
         .WIDTH(TAG_WIDTH + W),
         .DEPTH(FIFO_DEPTH),
         // The FIFO sits at the end of the pipeline, far from the reset's source; no

@@ -136,7 +136,7 @@ module aes_key_expand #(
             for (b = 0; b < 4; b = b + 2) begin : gen_pair
                 // Entry x = {2 S(x), S(x)}: the low byte is the S-box.
                 wire [15:0] qa, qb;
-                aes_pipe_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_rom (
+                aes_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_rom (
                     .clk(clk), .addr_a(sub_in_reg[8*b +: 8]), .q_a(qa), .addr_b(sub_in_reg[8*(b+1) +: 8]), .q_b(qb)
                 );
                 reg [15:0] sub_q_reg, sub_r_reg;

@@ -270,7 +270,7 @@ module aes_mode_unit #(
     reg           fifo_push, fifo_pop;
     reg  [SW-1:0] fifo_entry;
 
-    aes_pipe_fifo #(.WIDTH(SW), .DEPTH(SIDE_DEPTH)) u_side (
+    aes_fifo #(.WIDTH(SW), .DEPTH(SIDE_DEPTH)) u_side (
         .clk(clk), .rst(rst),
         .wr_valid(fifo_push), .wr_data(fifo_entry),
         .m_valid(fifo_valid), .m_ready(fifo_pop), .m_data(fifo_head)

@@ -42,7 +42,7 @@
  *   where EFGA and EF are one linear map each (computed at elaboration, below), not the
  *   steps one after the other. A block's last round is [... E G] (no F, no A).
  *
- *   SBOX "TTABLE" (tables in block RAM, aes_pipe_rom): register 1 is the read register
+ *   SBOX "TTABLE" (tables in block RAM, aes_rom): register 1 is the read register
  *   of the tables themselves, so the unit is the tables plus an XOR network:
  *     1  [T ARK]
  *     2  [T] [ARK]
@@ -788,20 +788,20 @@ generate
             if (DEC) begin : gen_encdec
                 wire [8:0] addr_a = {in_dec, in_dec ? in_isr[8*j +: 8] : in_sr[8*j +: 8]};
                 wire [8:0] addr_b = {in_dec, in_dec ? in_isr[8*j+8 +: 8] : in_sr[8*j+8 +: 8]};
-                aes_pipe_rom #(.TABLE("ENCDEC32"), .ABITS(9), .DBITS(32)) u_rom (
+                aes_rom #(.TABLE("ENCDEC32"), .ABITS(9), .DBITS(32)) u_rom (
                     .clk(clk),
                     .addr_a(addr_a), .q_a(q[EW*j +: EW]),
                     .addr_b(addr_b), .q_b(q[EW*(j+1) +: EW])
                 );
             end else begin : gen_enc
-                aes_pipe_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_rom (
+                aes_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_rom (
                     .clk(clk),
                     .addr_a(in_sr[8*j +: 8]), .q_a(q[EW*j +: EW]),
                     .addr_b(in_sr[8*j+8 +: 8]), .q_b(q[EW*(j+1) +: EW])
                 );
             end
             if (NEED_SI) begin : gen_si
-                aes_pipe_rom #(.TABLE("INV8"), .ABITS(8), .DBITS(8)) u_rom_si (
+                aes_rom #(.TABLE("INV8"), .ABITS(8), .DBITS(8)) u_rom_si (
                     .clk(clk),
                     .addr_a(in_isr[8*j +: 8]), .q_a(si[8*j +: 8]),
                     .addr_b(in_isr[8*j+8 +: 8]), .q_b(si[8*j+8 +: 8])

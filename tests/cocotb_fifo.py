@@ -1,4 +1,4 @@
-"""cocotb tests for aes_pipe_fifo, the PIPELINED engine's output FIFO, on its own.
+"""cocotb tests for aes_fifo, the PIPELINED engine's output FIFO, on its own.
 
 The writer follows the FIFO's contract (never more than DEPTH entries held); the reader
 pulls m_ready at random. Expected values are the writer's own sequence numbers: every

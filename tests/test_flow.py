@@ -306,7 +306,7 @@ def test_flow_reads_the_files_of_the_top_only() -> None:
     core = {p.stem for p in preset_design(configs.PRESETS["min-area"]).sources}
     whole = {p.stem for p in preset_design(dataclasses.replace(configs.PRESETS["min-area"], top="aes_axi")).sources}
     assert {"aes_axi", "aes_mode_unit", "aes_csr", "aes_selftest"}.isdisjoint(core)
-    assert {"aes_core", "aes_key_expand", "aes_engine_pipelined", "aes_engine_interleaved", "aes_pipe_fifo"} <= core
+    assert {"aes_core", "aes_key_expand", "aes_engine_pipelined", "aes_engine_interleaved", "aes_fifo"} <= core
     assert whole == {p.stem for p in paths.rtl_sources()}
     assert [p.stem for p in paths.rtl_sources_for("aes_sbox")] == ["aes_gf256_inv", "aes_sbox"]
     with pytest.raises(KeyError):

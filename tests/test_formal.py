@@ -164,7 +164,7 @@ MUTATIONS = {
     "sbox_lut_entry": ("aes_sbox.v", "8'h53: lut_out = 8'hed", "8'h53: lut_out = 8'hec",
                        "sbox", "comb", 1, SBOX_LUT_ASSERTS),
     # one wrong entry in the PIPELINED engine's registered tables (2·S(0x53))
-    "pipe_rom_entry": ("aes_pipe_rom.v", "        s2 = xtime(s);\n",
+    "pipe_rom_entry": ("aes_rom.v", "        s2 = xtime(s);\n",
                        "        s2 = xtime(s) ^ ((a == 83) ? 8'h01 : 8'h00);\n",
                        "sbox", "rom", 3, {"a_enc16_a", "a_enc16_b", "a_encdec32_a", "a_encdec32_b"}),
     # RDATA follows the read mux while RVALID waits for RREADY

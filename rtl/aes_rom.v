@@ -2,7 +2,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Dual-port registered T-table ROM of the TTABLE engines (block RAM on ECP5)
+// Shared dual-port registered ROM (T-tables of the engines and the key expander; block RAM on ECP5)
 
 /*
  * Two independent synchronous read ports on one table: q_x is table[addr_x] one clock
@@ -27,7 +27,7 @@
  * FIPS-197 (written below as 2048-bit constants, byte x in bits [8x+7:8x]) with xtime,
  * so that every tool reads the same table without a data file.
  */
-module aes_pipe_rom #(
+module aes_rom #(
     // table: "ENC16", "ENCDEC32" or "INV8" (see above)
     parameter [8*16-1:0] TABLE = "ENC16",
     // address bits: 8 for ENC16 and INV8, 9 for ENCDEC32
@@ -77,7 +77,7 @@ generate
           || (TABLE == "INV8" && ABITS == 8 && DBITS == 8)
           || (TABLE == "ENCL32" && ABITS == 9 && DBITS == 32)
           || (TABLE == "ENCDECL32" && ABITS == 10 && DBITS == 32))) begin : gen_invalid
-        aes_pipe_rom_invalid_TABLE_ABITS_DBITS_combination invalid_table_inst ();
+        aes_rom_invalid_TABLE_ABITS_DBITS_combination invalid_table_inst ();
     end
 endgenerate
 

@@ -2,7 +2,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Output FIFO of the PIPELINED engine: distributed RAM read into registers, never stalls its writer
+// Shared FIFO (engines' output buffers, the mode unit's side FIFO): distributed RAM read into registers, never stalls its writer
 
 /*
  * A first-word-fall-through FIFO for the credit scheme of aes_engine_pipelined. The
@@ -40,7 +40,7 @@
  * comparison sits behind m_ready, and each successor's increment is a short loop of its
  * own (the write pointer likewise).
  */
-module aes_pipe_fifo #(
+module aes_fifo #(
     // Bits per entry, at least 1.
     parameter WIDTH = 144,
     // Entries: 4, 8, 16, or a multiple of 16 up to 256.
@@ -76,11 +76,11 @@ module aes_pipe_fifo #(
     // Illegal parameter values stop elaboration: the named module does not exist.
     generate
         if (WIDTH < 1) begin : gen_invalid_width
-            aes_pipe_fifo_invalid_WIDTH_must_be_at_least_1 invalid_width_inst ();
+            aes_fifo_invalid_WIDTH_must_be_at_least_1 invalid_width_inst ();
         end
         if (DEPTH < 4 || DEPTH > 256 || (DEPTH <= 16 && (1 << AW) != DEPTH) || (DEPTH > 16 && DEPTH % 16 != 0))
         begin : gen_invalid_depth
-            aes_pipe_fifo_invalid_DEPTH_must_be_4_8_16_or_a_multiple_of_16_up_to_256 invalid_depth_inst ();
+            aes_fifo_invalid_DEPTH_must_be_4_8_16_or_a_multiple_of_16_up_to_256 invalid_depth_inst ();
         end
     endgenerate
 

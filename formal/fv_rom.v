@@ -2,7 +2,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Formal check: the registered tables of the PIPELINED TTABLE rounds (aes_pipe_rom)
+// Formal check: the registered tables of the PIPELINED TTABLE rounds (aes_rom)
 
 /*
  * For free addresses on both ports, in every clock after the first, each port holds the
@@ -12,7 +12,7 @@
  *   INV8      Si(x)
  * S and Si are checked through the defining relations of fv_gf256.vh, not a table.
  */
-module fv_pipe_rom (
+module fv_rom (
     input wire       clk,
     input wire [7:0] addr_a,
     input wire [7:0] addr_b,
@@ -26,13 +26,13 @@ wire [15:0] enc_a, enc_b;
 wire [31:0] ed_a, ed_b;
 wire [7:0]  inv_a, inv_b;
 
-aes_pipe_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_enc16 (
+aes_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_enc16 (
     .clk(clk), .addr_a(addr_a), .q_a(enc_a), .addr_b(addr_b), .q_b(enc_b)
 );
-aes_pipe_rom #(.TABLE("ENCDEC32"), .ABITS(9), .DBITS(32)) u_encdec32 (
+aes_rom #(.TABLE("ENCDEC32"), .ABITS(9), .DBITS(32)) u_encdec32 (
     .clk(clk), .addr_a({half_a, addr_a}), .q_a(ed_a), .addr_b({half_b, addr_b}), .q_b(ed_b)
 );
-aes_pipe_rom #(.TABLE("INV8"), .ABITS(8), .DBITS(8)) u_inv8 (
+aes_rom #(.TABLE("INV8"), .ABITS(8), .DBITS(8)) u_inv8 (
     .clk(clk), .addr_a(addr_a), .q_a(inv_a), .addr_b(addr_b), .q_b(inv_b)
 );
 
