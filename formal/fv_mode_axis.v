@@ -1,16 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Formal check: the AXI4-Stream master of aes_mode_unit (m_axis of aes_axi) keeps its beat
+// Formal check: the stream handshakes of the message framer and the mode unit keep their beats
 
 /*
- * aes_mode_unit (LANES=1, KEY_SLOTS=1, DECRYPT=0) with every input free: the input
- * stream, m_axis_tready, the key-slot state, the control inputs, and the whole engine
- * side (eng_ready, res_valid, res_data: any engine behaviour at all, so the property
- * holds whatever the cipher engine does), reset at any time. fv_axis_master asserts the
- * AXI4-Stream master rules on m_axis. aes_axi drives its m_axis_* ports straight from
- * these outputs.
+ * aes_axis_framer and aes_mode_unit (LANES=1, KEY_SLOTS=1, DECRYPT=0) wired as aes_axi
+ * wires them, with every input free: the input stream, m_axis_tready, the key-slot
+ * state, the control inputs, and the whole engine side (eng_ready, res_valid, res_data:
+ * any engine behaviour at all, so the properties hold whatever the cipher engine does),
+ * reset at any time. fv_axis_master asserts the AXI4-Stream master rules (a beat once
+ * offered is neither withdrawn nor changed) on three streams:
+ *   u_out   m_axis of the mode unit, which aes_axi drives its m_axis_* ports from;
+ *   u_link  the framer's classified beats into the mode unit (every field of the beat);
+ *   u_eng   the mode unit's requests to the engine.
  */
 module fv_mode_axis (
     input wire          clk,
@@ -35,29 +39,158 @@ reg init = 1'b1;
 always @(posedge clk) init <= 1'b0;
 wire rst = init || rst_in;
 
-wire [127:0] m_axis_tdata;
-wire [15:0]  m_axis_tkeep, m_axis_tuser;
-wire         m_axis_tvalid, m_axis_tlast;
+wire         fr_valid, fr_ready, fr_last, fr_dec, fr_hold;
+wire [127:0] fr_data;
+wire [15:0]  fr_keep;
+wire [7:0]   fr_user;
+wire [2:0]   fr_mode, fr_code, fr_last_lane, fr_hi_ones;
+wire [3:0]   fr_slot, fr_nblk;
+wire [1:0]   fr_kind;
+wire [95:0]  fr_hi_inc;
+wire         retire_valid;
+wire [3:0]   retire_slot;
 
-aes_mode_unit #(
-    .LANES(1), .KEY_SLOTS(1), .DECRYPT(0), .SIDE_DEPTH(4)
-) u_mode (
-    .clk(clk), .rst(rst),
-    .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tvalid(s_axis_tvalid),
-    .s_axis_tready(), .s_axis_tlast(s_axis_tlast), .s_axis_tuser(s_axis_tuser),
-    .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid),
-    .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast), .m_axis_tuser(m_axis_tuser),
-    .enable(enable), .pause(pause), .selftest_failed(selftest_failed),
-    .slot_loaded(slot_loaded), .slot_loading(slot_loading), .slot_hold(), .busy(),
-    .eng_valid(), .eng_ready(eng_ready), .eng_data(), .eng_slot(), .eng_decrypt(),
-    .res_valid(res_valid), .res_ready(), .res_data(res_data),
-    .out_beat(), .out_blocks(), .out_msg_done(), .out_code()
+aes_axis_framer #(
+    .LANES(1),
+    .KEY_SLOTS(1),
+    .DECRYPT(0)
+) u_framer (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(s_axis_tdata),
+    .s_axis_tkeep(s_axis_tkeep),
+    .s_axis_tvalid(s_axis_tvalid),
+    .s_axis_tready(),
+    .s_axis_tlast(s_axis_tlast),
+    .s_axis_tuser(s_axis_tuser),
+    .m_valid(fr_valid),
+    .m_ready(fr_ready),
+    .m_data(fr_data),
+    .m_keep(fr_keep),
+    .m_last(fr_last),
+    .m_user(fr_user),
+    .m_mode(fr_mode),
+    .m_dec(fr_dec),
+    .m_slot(fr_slot),
+    .m_kind(fr_kind),
+    .m_code(fr_code),
+    .m_nblk(fr_nblk),
+    .m_last_lane(fr_last_lane),
+    .m_hold(fr_hold),
+    .m_hi_inc(fr_hi_inc),
+    .m_hi_ones(fr_hi_ones),
+    .enable(enable),
+    .pause(pause),
+    .selftest_failed(selftest_failed),
+    .slot_loaded(slot_loaded),
+    .slot_loading(slot_loading),
+    .retire_valid(retire_valid),
+    .retire_slot(retire_slot),
+    .slot_hold(),
+    .busy()
 );
 
-fv_axis_master #(.DATA_WIDTH(128), .KEEP_WIDTH(16), .USER_WIDTH(16)) u_check (
-    .clk(clk), .rst(rst),
-    .tdata(m_axis_tdata), .tkeep(m_axis_tkeep), .tvalid(m_axis_tvalid), .tready(m_axis_tready),
-    .tlast(m_axis_tlast), .tuser(m_axis_tuser)
+wire [127:0] m_axis_tdata, eng_data;
+wire [15:0]  m_axis_tkeep, m_axis_tuser;
+wire         m_axis_tvalid, m_axis_tlast;
+wire         eng_valid, eng_decrypt;
+wire [3:0]   eng_slot;
+
+aes_mode_unit #(
+    .LANES(1),
+    .KEY_SLOTS(1),
+    .SIDE_DEPTH(4)
+) u_mode (
+    .clk(clk),
+    .rst(rst),
+    .s_valid(fr_valid),
+    .s_ready(fr_ready),
+    .s_data(fr_data),
+    .s_keep(fr_keep),
+    .s_last(fr_last),
+    .s_user(fr_user),
+    .s_mode(fr_mode),
+    .s_dec(fr_dec),
+    .s_slot(fr_slot),
+    .s_kind(fr_kind),
+    .s_code(fr_code),
+    .s_nblk(fr_nblk),
+    .s_last_lane(fr_last_lane),
+    .s_hold(fr_hold),
+    .s_hi_inc(fr_hi_inc),
+    .s_hi_ones(fr_hi_ones),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tkeep(m_axis_tkeep),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready),
+    .m_axis_tlast(m_axis_tlast),
+    .m_axis_tuser(m_axis_tuser),
+    .enable(enable),
+    .slot_hold(),
+    .retire_valid(retire_valid),
+    .retire_slot(retire_slot),
+    .busy(),
+    .eng_valid(eng_valid),
+    .eng_ready(eng_ready),
+    .eng_data(eng_data),
+    .eng_slot(eng_slot),
+    .eng_decrypt(eng_decrypt),
+    .res_valid(res_valid),
+    .res_ready(),
+    .res_data(res_data),
+    .out_beat(),
+    .out_blocks(),
+    .out_msg_done(),
+    .out_code()
+);
+
+fv_axis_master #(
+    .DATA_WIDTH(128),
+    .KEEP_WIDTH(16),
+    .USER_WIDTH(16)
+) u_out (
+    .clk(clk),
+    .rst(rst),
+    .tdata(m_axis_tdata),
+    .tkeep(m_axis_tkeep),
+    .tvalid(m_axis_tvalid),
+    .tready(m_axis_tready),
+    .tlast(m_axis_tlast),
+    .tuser(m_axis_tuser)
+);
+
+// Every field of a classified beat rides in TUSER of the link checker.
+wire [125:0] fr_fields = {fr_user, fr_mode, fr_dec, fr_slot, fr_kind, fr_code, fr_nblk, fr_last_lane,
+                          fr_hold, fr_hi_inc, fr_hi_ones};
+
+fv_axis_master #(
+    .DATA_WIDTH(128),
+    .KEEP_WIDTH(16),
+    .USER_WIDTH(126)
+) u_link (
+    .clk(clk),
+    .rst(rst),
+    .tdata(fr_data),
+    .tkeep(fr_keep),
+    .tvalid(fr_valid),
+    .tready(fr_ready),
+    .tlast(fr_last),
+    .tuser(fr_fields)
+);
+
+fv_axis_master #(
+    .DATA_WIDTH(128),
+    .KEEP_WIDTH(1),
+    .USER_WIDTH(5)
+) u_eng (
+    .clk(clk),
+    .rst(rst),
+    .tdata(eng_data),
+    .tkeep(1'b1),
+    .tvalid(eng_valid),
+    .tready(eng_ready),
+    .tlast(1'b0),
+    .tuser({eng_slot, eng_decrypt})
 );
 
 endmodule

@@ -89,17 +89,22 @@ module aes_axi #(
     localparam HOST = (KEY_EXPANSION == "HOST");
     localparam [1:0] MAX_LEN = MAX_KEY_BITS == 128 ? 2'd0 : (MAX_KEY_BITS == 192 ? 2'd1 : 2'd2);
     localparam NR = 10 + 2 * MAX_LEN;
-    // Engine latency (see the engines' headers), and the IP's: one clock in the input
-    // register of the mode unit, one in its output register.
+    // Engine latency (see the engines' headers), and the IP's: a beat taken in clock t is
+    // classified by the framer (t+1, t+2), waits in the mode unit's skid buffer (t+3),
+    // is at the engine's input in t+4, and its result is on m_axis the clock after the
+    // engine presents it.
     // ITERATIVE with TTABLE is the interleaved engine (three blocks, tables in block RAM):
     // 3 Nr + 6 clocks for a block that finds the engine idle.
     localparam INTERLEAVED = !PIPELINED && (SBOX == "TTABLE");
     localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 4 : (INTERLEAVED ? 3 * NR + 6 : NR + 2);
-    localparam LATENCY = CORE_LATENCY + 2;
+    localparam LATENCY = CORE_LATENCY + 5;
     localparam [31:0] LATENCY_WORD = LATENCY;
-    // Side FIFO of the mode unit: room for every pass the engine can hold, for full rate.
-    localparam SIDE_DEPTH = !PIPELINED ? (INTERLEAVED ? 16 : 4) : (LATENCY + 4 <= 16 ? 16 : (LATENCY + 4 <= 32 ? 32 :
-                            (LATENCY + 4 <= 64 ? 64 : 128)));
+    // Side FIFO of the mode unit: room for every pass in flight at full rate (a pass holds
+    // its entry from its decision to its result, CORE_LATENCY + 2 clocks) plus the two
+    // entries of margin of the mode unit's registered credit.
+    localparam SIDE_NEED = CORE_LATENCY + 6;
+    localparam SIDE_DEPTH = !PIPELINED ? (INTERLEAVED ? 16 : 8) : (SIDE_NEED <= 16 ? 16 : (SIDE_NEED <= 32 ? 32 :
+                            (SIDE_NEED <= 64 ? 64 : 128)));
     localparam [1:0] SBOX_CODE = SBOX == "TTABLE" ? 2'd1 : (SBOX == "COMPOSITE" ? 2'd2 : 2'd0);
 
     generate
@@ -260,22 +265,112 @@ module aes_axi #(
         .m_tag(core_tag)
     );
 
-    aes_mode_unit #(
-        .LANES(LANES), .KEY_SLOTS(KEY_SLOTS), .DECRYPT(DECRYPT), .SIDE_DEPTH(SIDE_DEPTH)
-    ) u_mode (
-        .clk(aclk), .rst(rst),
-        .s_axis_tdata(s_axis_tdata), .s_axis_tkeep(s_axis_tkeep), .s_axis_tvalid(s_axis_tvalid),
-        .s_axis_tready(s_axis_tready), .s_axis_tlast(s_axis_tlast), .s_axis_tuser(s_axis_tuser),
-        .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid),
-        .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast), .m_axis_tuser(m_axis_tuser),
-        .enable(!st_active),
+    // Message framer: s_axis beats classified and registered (rtl/aes_axis_framer.v).
+    wire                 fr_valid, fr_ready, fr_last, fr_dec, fr_hold;
+    wire [128*LANES-1:0] fr_data;
+    wire [16*LANES-1:0]  fr_keep;
+    wire [7:0]           fr_user;
+    wire [2:0]           fr_mode, fr_code, fr_last_lane, fr_hi_ones;
+    wire [3:0]           fr_slot, fr_nblk;
+    wire [1:0]           fr_kind;
+    wire [95:0]          fr_hi_inc;
+    wire [KEY_SLOTS-1:0] fr_slot_hold, mode_slot_hold;
+    wire                 fr_busy, mode_busy, retire_valid;
+    wire [3:0]           retire_slot;
+    wire                 stream_enable = !st_active;
+    wire                 mode_eng_ready = eng_ready && !st_active;
+
+    aes_axis_framer #(
+        .LANES(LANES),
+        .KEY_SLOTS(KEY_SLOTS),
+        .DECRYPT(DECRYPT)
+    ) u_framer (
+        .clk(aclk),
+        .rst(rst),
+        .s_axis_tdata(s_axis_tdata),
+        .s_axis_tkeep(s_axis_tkeep),
+        .s_axis_tvalid(s_axis_tvalid),
+        .s_axis_tready(s_axis_tready),
+        .s_axis_tlast(s_axis_tlast),
+        .s_axis_tuser(s_axis_tuser),
+        .m_valid(fr_valid),
+        .m_ready(fr_ready),
+        .m_data(fr_data),
+        .m_keep(fr_keep),
+        .m_last(fr_last),
+        .m_user(fr_user),
+        .m_mode(fr_mode),
+        .m_dec(fr_dec),
+        .m_slot(fr_slot),
+        .m_kind(fr_kind),
+        .m_code(fr_code),
+        .m_nblk(fr_nblk),
+        .m_last_lane(fr_last_lane),
+        .m_hold(fr_hold),
+        .m_hi_inc(fr_hi_inc),
+        .m_hi_ones(fr_hi_ones),
+        .enable(stream_enable),
         .pause(st_pending),
         .selftest_failed(st_failed),
-        .slot_loaded(slot_loaded), .slot_loading(slot_loading), .slot_hold(slot_hold), .busy(unit_busy),
-        .eng_valid(eng_valid), .eng_ready(eng_ready && !st_active), .eng_data(eng_data), .eng_slot(eng_slot),
-        .eng_decrypt(eng_decrypt), .res_valid(res_valid), .res_ready(res_ready), .res_data(res_data),
-        .out_beat(out_beat), .out_blocks(out_blocks), .out_msg_done(out_msg_done), .out_code(out_code)
+        .slot_loaded(slot_loaded),
+        .slot_loading(slot_loading),
+        .retire_valid(retire_valid),
+        .retire_slot(retire_slot),
+        .slot_hold(fr_slot_hold),
+        .busy(fr_busy)
     );
+
+    // Mode unit: chaining, counters, the side FIFO and m_axis (rtl/aes_mode_unit.v).
+    aes_mode_unit #(
+        .LANES(LANES),
+        .KEY_SLOTS(KEY_SLOTS),
+        .SIDE_DEPTH(SIDE_DEPTH)
+    ) u_mode (
+        .clk(aclk),
+        .rst(rst),
+        .s_valid(fr_valid),
+        .s_ready(fr_ready),
+        .s_data(fr_data),
+        .s_keep(fr_keep),
+        .s_last(fr_last),
+        .s_user(fr_user),
+        .s_mode(fr_mode),
+        .s_dec(fr_dec),
+        .s_slot(fr_slot),
+        .s_kind(fr_kind),
+        .s_code(fr_code),
+        .s_nblk(fr_nblk),
+        .s_last_lane(fr_last_lane),
+        .s_hold(fr_hold),
+        .s_hi_inc(fr_hi_inc),
+        .s_hi_ones(fr_hi_ones),
+        .m_axis_tdata(m_axis_tdata),
+        .m_axis_tkeep(m_axis_tkeep),
+        .m_axis_tvalid(m_axis_tvalid),
+        .m_axis_tready(m_axis_tready),
+        .m_axis_tlast(m_axis_tlast),
+        .m_axis_tuser(m_axis_tuser),
+        .enable(stream_enable),
+        .slot_hold(mode_slot_hold),
+        .retire_valid(retire_valid),
+        .retire_slot(retire_slot),
+        .busy(mode_busy),
+        .eng_valid(eng_valid),
+        .eng_ready(mode_eng_ready),
+        .eng_data(eng_data),
+        .eng_slot(eng_slot),
+        .eng_decrypt(eng_decrypt),
+        .res_valid(res_valid),
+        .res_ready(res_ready),
+        .res_data(res_data),
+        .out_beat(out_beat),
+        .out_blocks(out_blocks),
+        .out_msg_done(out_msg_done),
+        .out_code(out_code)
+    );
+
+    assign slot_hold = fr_slot_hold | mode_slot_hold;
+    assign unit_busy = fr_busy || mode_busy;
 
     // ------------------------------------------------------------------ self-test
     generate

@@ -1,56 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Message framer and mode unit: AXI4-Stream messages (SPEC §3) in, blocks to the
-// cipher engine, chained results out, for ECB, CBC, CFB-128, OFB and CTR.
-//
-// Input stage. One beat is held at a time. The first beat of a message carries the mode,
-// direction and key slot in tuser; the unit checks them (result codes 2, 3, 5, 6), waits
-// while the slot is loading, and for every mode but ECB takes the beat as the IV beat,
-// which it echoes unchanged. Every later beat becomes one or more passes: a pass is one
-// engine request plus one entry in the side FIFO that says how its result is used.
-//
-//   parallel modes (one pass a beat, all lanes, one beat per clock when the engine can):
-//     ECB      engine(P)                       result = engine
-//     CTR      engine(counter + lane)          result = engine ^ data
-//     CBC dec  engine^-1(C)                    result = engine ^ previous C
-//     CFB dec  engine(previous C)              result = engine ^ C
-//   feedback modes (one pass a lane; the next waits for the previous result):
-//     CBC enc  engine(P ^ chain)               result = engine,        chain = result
-//     CFB enc  engine(chain)                   result = engine ^ P,    chain = result
-//     OFB      engine(chain)                   result = engine ^ data, chain = engine
-//
-// Beats that need no engine (IV echo, messages or blocks with an error, which come out
-// all zero) are "bypass" entries of the same FIFO, so output order is input order.
-//
-// Output stage. The head entry of the side FIFO is completed with the engine's oldest
-// result (or by itself for bypass entries) into the output register; feedback passes
-// of one beat are assembled lane by lane. Bytes not kept are zero. The result code goes
-// to tuser[15:8] of the tlast beat, the message's first-beat tuser to tuser[7:0].
-//
-// Key slots. A slot stays held (slot_hold) while a message that selected it is open and
-// while any pass that uses it is in flight, so a key reload waits until they are done.
+// Mode unit: classified beats in, blocks to the cipher engine, chained results out (ECB, CBC, CFB-128, OFB, CTR)
+
+/*
+ * The layer between the message framer (aes_axis_framer) and the cipher engine of
+ * aes_axi, in four register stages:
+ *
+ *   S  a skid buffer (aes_skid) for the framer's classified beats: its ready is a
+ *      register, so no path runs from here back into the framer.
+ *   A  the head of S, where one decision a clock is made for the held beat from
+ *      registers only: the framer's classification, the chain, the counters.
+ *   B  the decision registered: the engine request (eng_valid, eng_data, eng_slot,
+ *      eng_decrypt are registers) and the side-FIFO entry that says how its result is
+ *      used (the FIFO's write port is driven by registers).
+ *   O  the output stage: the head entry of the side FIFO completed with the engine's
+ *      oldest result (or by itself for bypass entries) into a skid buffer whose
+ *      registers drive m_axis; m_axis_tready reaches only that buffer.
+ *
+ *   parallel modes (one pass a beat, all lanes, one beat per clock when the engine can):
+ *     ECB      engine(P)                       result = engine
+ *     CTR      engine(counter + lane)          result = engine ^ data
+ *     CBC dec  engine^-1(C)                    result = engine ^ previous C
+ *     CFB dec  engine(previous C)              result = engine ^ C
+ *   feedback modes (one pass a lane; the next waits for the previous result):
+ *     CBC enc  engine(P ^ chain)               result = engine,        chain = result
+ *     CFB enc  engine(chain)                   result = engine ^ P,    chain = result
+ *     OFB      engine(chain)                   result = engine ^ data, chain = engine
+ *
+ * Beats that need no engine (IV echo, beats the framer marked all-zero) are "bypass"
+ * entries of the same FIFO, so output order is input order.
+ *
+ * CTR counter. The 128-bit counter block is a big-endian integer {hi, lo}. Each lane
+ * keeps its own low 32 bits (lo_reg) and a flag (carry_reg) saying that it has crossed
+ * into hi + 1; hi + 1 is formed from three 32-bit chunks, each kept with its successor
+ * and an all-ones flag (computed again a clock after hi changes, and given by the
+ * framer for the IV). So a beat's counters are one select away from registers, and the
+ * only adders are 32 bits wide. A counter that wraps from 2^128 - 1 to 0 inside a
+ * message gives code 4 (the data is still processed).
+ *
+ * Credit. A decision reserves its side-FIFO entry (count_reg); the reservation is
+ * checked against a registered flag that leaves two entries of margin for the clock it
+ * lags. SIDE_DEPTH must cover every pass the engine can hold plus that margin for full
+ * rate.
+ *
+ * Key slots. A message holds its slot in the framer until this unit issues its last
+ * beat (retire_*); each pass holds its slot (slot_hold) from its decision until its
+ * result leaves the side FIFO, so a key reload waits until they are done.
+ *
+ * Latency: a beat in S in clock t is at the engine's input in t+1; a result that the
+ * engine presents in clock u is on m_axis in u+1.
+ */
 module aes_mode_unit #(
     // 128-bit blocks per beat: 1, 2, 4 or 8.
     parameter LANES = 1,
     // Number of key slots, 1 to 16.
     parameter KEY_SLOTS = 4,
-    // 1: the engine decrypts; 0: ECB and CBC decryption end with code 5.
-    parameter DECRYPT = 1,
-    // Side FIFO entries: at least what the engine can hold, for full rate; 2 to 256.
-    parameter SIDE_DEPTH = 4
+    // Side FIFO entries: 4, 8, 16, or a multiple of 16 up to 256 (see aes_fifo).
+    parameter SIDE_DEPTH = 16
 ) (
     input  wire                    clk,
     input  wire                    rst,
 
-    // Messages in.
-    input  wire [128*LANES-1:0]    s_axis_tdata,
-    input  wire [16*LANES-1:0]     s_axis_tkeep,
-    input  wire                    s_axis_tvalid,
-    output wire                    s_axis_tready,
-    input  wire                    s_axis_tlast,
-    input  wire [7:0]              s_axis_tuser,
+    // Classified beats from the framer.
+    input  wire                    s_valid,
+    output wire                    s_ready,
+    input  wire [128*LANES-1:0]    s_data,
+    input  wire [16*LANES-1:0]     s_keep,
+    input  wire                    s_last,
+    input  wire [7:0]              s_user,
+    input  wire [2:0]              s_mode,
+    input  wire                    s_dec,
+    input  wire [3:0]              s_slot,
+    input  wire [1:0]              s_kind,
+    input  wire [2:0]              s_code,
+    input  wire [3:0]              s_nblk,
+    input  wire [2:0]              s_last_lane,
+    input  wire                    s_hold,
+    input  wire [95:0]             s_hi_inc,
+    input  wire [2:0]              s_hi_ones,
 
     // Messages out.
     output wire [128*LANES-1:0]    m_axis_tdata,
@@ -60,14 +90,12 @@ module aes_mode_unit #(
     output wire                    m_axis_tlast,
     output wire [15:0]             m_axis_tuser,
 
-    // Control and key-slot state.
-    input  wire                    enable,          // low: accept and issue nothing new
-    input  wire                    pause,           // start no new message (self-test waits)
-    input  wire                    selftest_failed, // every message ends with code 6
-    input  wire [KEY_SLOTS-1:0]    slot_loaded,
-    input  wire [KEY_SLOTS-1:0]    slot_loading,
-    output wire [KEY_SLOTS-1:0]    slot_hold,
-    output wire                    busy,            // a message is in the unit
+    // Control and key slots.
+    input  wire                    enable,          // low: issue nothing new
+    output wire [KEY_SLOTS-1:0]    slot_hold,       // passes in flight use the slot
+    output wire                    retire_valid,    // a holding message's last beat issued
+    output wire [3:0]              retire_slot,
+    output wire                    busy,            // a beat or a pass is in the unit
 
     // Engine.
     output wire                    eng_valid,
@@ -89,18 +117,23 @@ module aes_mode_unit #(
     localparam W = 128 * LANES;
     localparam KW = 16 * LANES;
     localparam [2:0] M_ECB = 3'd0, M_CBC = 3'd1, M_CFB = 3'd2, M_OFB = 3'd3, M_CTR = 3'd4;
-    localparam [2:0] C_OK = 3'd0, C_LENGTH = 3'd1, C_MODE = 3'd2, C_SLOT = 3'd3,
-                     C_WRAP = 3'd4, C_BUILD = 3'd5, C_SELFTEST = 3'd6;
+    localparam [2:0] C_OK = 3'd0, C_WRAP = 3'd4;
+    localparam [1:0] KIND_IV = 2'd1, KIND_ZERO = 2'd2;  // else a data beat (aes_axis_framer)
     localparam CW = SIDE_DEPTH <= 4 ? 3 : (SIDE_DEPTH <= 16 ? 5 : (SIDE_DEPTH <= 64 ? 7 : 9));
+    localparam [CW-1:0] CREDIT_MAX = SIDE_DEPTH - 2;
+    localparam [32:0] LANES_33 = LANES;
 
     generate
         if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8) begin : gen_invalid_lanes
             aes_mode_unit_invalid_LANES_must_be_1_2_4_or_8 invalid_lanes_inst ();
         end
+        if (SIDE_DEPTH < 4) begin : gen_invalid_depth
+            aes_mode_unit_invalid_SIDE_DEPTH_must_be_at_least_4 invalid_depth_inst ();
+        end
     endgenerate
 
     // Side FIFO entry.
-    localparam E_XOR = 0;                   // W bits: XOR operand, or the whole beat (bypass)
+    localparam E_XOR = 0;                   // W bits: XOR operand, or the whole beat (IV echo)
     localparam E_KEEP = E_XOR + W;          // KW bits
     localparam E_USER = E_KEEP + KW;        // 8
     localparam E_CODE = E_USER + 8;         // 3
@@ -134,151 +167,185 @@ module aes_mode_unit #(
         end
     endfunction
 
-    // ------------------------------------------------------------------ registers
-    reg              in_valid_reg, in_valid_next;
-    reg [W-1:0]      in_data_reg, in_data_next;
-    reg [KW-1:0]     in_keep_reg, in_keep_next;
-    reg              in_last_reg, in_last_next;
-    reg [7:0]        in_user_reg, in_user_next;
-    // Slot state when the beat was taken (used if it opens a message): a message starts
-    // when its first beat is accepted, so that is when its key is fixed.
-    reg              in_slot_ok_reg, in_slot_ok_next;      // loaded: held from then on
-    reg              in_slot_wait_reg, in_slot_wait_next;  // loading: wait for the load
-
-    reg              msg_active_reg, msg_active_next;
-    reg [2:0]        msg_mode_reg, msg_mode_next;
-    reg              msg_dec_reg, msg_dec_next;
-    reg [3:0]        msg_slot_reg, msg_slot_next;
-    reg [7:0]        msg_user_reg, msg_user_next;
-    reg              msg_err_reg, msg_err_next;      // zero the rest of the message
-    reg [2:0]        msg_code_reg, msg_code_next;
-    reg              msg_wrap_reg, msg_wrap_next;
-
-    reg [127:0]      chain_reg, chain_next;          // IV, previous C, or previous O
-    reg [127:0]      ctr_reg, ctr_next;              // next counter block (big-endian)
-    reg              ctr_carry_reg, ctr_carry_next;  // the counter wrapped before this beat
-    reg              fb_busy_reg, fb_busy_next;      // a feedback pass is in flight
-    reg [2:0]        lane_reg, lane_next;            // next lane of a feedback beat
-
-    reg [CW-1:0]     count_reg;                      // side FIFO entries (credit)
-
-    reg              out_valid_reg, out_valid_next;
-    reg [W-1:0]      out_data_reg, out_data_next;
-    reg [KW-1:0]     out_keep_reg, out_keep_next;
-    reg              out_last_reg, out_last_next;
-    reg [15:0]       out_user_reg, out_user_next;
-    reg [3:0]        out_nblk_reg, out_nblk_next;
-    reg [W-1:0]      asm_reg, asm_next;              // feedback lanes of the beat so far
-
-    // ------------------------------------------------------------------ input analysis
-    wire        first = !msg_active_reg;
-    wire [2:0]  mode = first ? in_user_reg[2:0] : msg_mode_reg;
-    wire        dec = first ? in_user_reg[3] : msg_dec_reg;
-    wire [3:0]  slot = first ? in_user_reg[7:4] : msg_slot_reg;
-
-    reg [KEY_SLOTS-1:0] slot_bit;
-    integer si;
-    always @* begin
-        for (si = 0; si < KEY_SLOTS; si = si + 1) begin
-            slot_bit[si] = (slot == si[3:0]);
-        end
-    end
-    // The slot named by a beat arriving now, and its state.
-    reg [KEY_SLOTS-1:0] new_slot_bit;
-    always @* begin
-        for (si = 0; si < KEY_SLOTS; si = si + 1) begin
-            new_slot_bit[si] = (s_axis_tuser[7:4] == si[3:0]);
-        end
-    end
-
-    // A message whose slot was loading when it arrived waits for the load, then finds
-    // the slot loaded, or empty (cleared meanwhile: code 3).
-    wire slot_wait = in_slot_wait_reg && |(slot_bit & slot_loading);
-    wire slot_ok = in_slot_ok_reg || (in_slot_wait_reg && |(slot_bit & slot_loaded));
-
-    wire needs_inverse = (mode == M_ECB) || (mode == M_CBC);
-    wire [2:0] start_code = selftest_failed ? C_SELFTEST :
-                            (mode > M_CTR) ? C_MODE :
-                            (dec && DECRYPT == 0 && needs_inverse) ? C_BUILD :
-                            (!slot_ok && !slot_wait) ? C_SLOT : C_OK;
-    wire wait_load = first && (start_code == C_OK) && slot_wait;
-    wire err_now = first ? (start_code != C_OK) : msg_err_reg;
-    wire [2:0] code_now = first ? start_code : msg_code_reg;
-    wire iv_beat = first && !err_now && (mode != M_ECB);
-
-    reg [LANES-1:0] lane_has, lane_full;
-    reg [3:0]       nblk;
-    reg [2:0]       last_lane;
-    integer li;
-    always @* begin
-        nblk = 4'd0;
-        last_lane = 3'd0;
-        for (li = 0; li < LANES; li = li + 1) begin
-            lane_has[li] = in_keep_reg[16*li];
-            lane_full[li] = in_keep_reg[16*li + 15];
-            if (in_keep_reg[16*li]) begin
-                nblk = nblk + 4'd1;
-                last_lane = li[2:0];
+    function [LANES-1:0] lane_has(input [KW-1:0] keep);
+        integer i;
+        begin
+            for (i = 0; i < LANES; i = i + 1) begin
+                lane_has[i] = keep[16*i];
             end
         end
-    end
-    wire beat_full = &in_keep_reg;
-    wire len_bad = (!in_last_reg && !beat_full) || (needs_inverse && |(lane_has & ~lane_full)) || (nblk == 4'd0);
+    endfunction
 
-    wire feedback = ((mode == M_CBC || mode == M_CFB) && !dec) || (mode == M_OFB);
+    // ------------------------------------------------------------------ S: skid buffer
+    localparam S_W = W + KW + 1 + 8 + 3 + 1 + 4 + 2 + 3 + 4 + 3 + 1 + 96 + 3;
+
+    wire             a_valid;
+    reg              a_consume;
+    wire [S_W-1:0]   a_word;
+
+    aes_skid #(
+        .WIDTH(S_W)
+    ) u_in (
+        .clk(clk),
+        .rst(rst),
+        .s_data({s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk, s_code, s_kind, s_slot, s_dec, s_mode,
+                 s_user, s_last, s_keep, s_data}),
+        .s_valid(s_valid),
+        .s_ready(s_ready),
+        .s_block(1'b0),
+        .m_data(a_word),
+        .m_valid(a_valid),
+        .m_ready(a_consume)
+    );
+
+    localparam A_KEEP = W;
+    localparam A_LAST = A_KEEP + KW;
+    localparam A_USER = A_LAST + 1;
+    localparam A_MODE = A_USER + 8;
+    localparam A_DEC = A_MODE + 3;
+    localparam A_SLOT = A_DEC + 1;
+    localparam A_KIND = A_SLOT + 4;
+    localparam A_CODE = A_KIND + 2;
+    localparam A_NBLK = A_CODE + 3;
+    localparam A_LLANE = A_NBLK + 4;
+    localparam A_HOLD = A_LLANE + 3;
+    localparam A_HINC = A_HOLD + 1;
+    localparam A_HONES = A_HINC + 96;
+
+    wire [W-1:0]  a_data = a_word[0 +: W];
+    wire [KW-1:0] a_keep = a_word[A_KEEP +: KW];
+    wire          a_last = a_word[A_LAST];
+    wire [7:0]    a_user = a_word[A_USER +: 8];
+    wire [2:0]    a_mode = a_word[A_MODE +: 3];
+    wire          a_dec = a_word[A_DEC];
+    wire [3:0]    a_slot = a_word[A_SLOT +: 4];
+    wire [1:0]    a_kind = a_word[A_KIND +: 2];
+    wire [2:0]    a_code = a_word[A_CODE +: 3];
+    wire [3:0]    a_nblk = a_word[A_NBLK +: 4];
+    wire [2:0]    a_last_lane = a_word[A_LLANE +: 3];
+    wire          a_hold = a_word[A_HOLD];
+    wire [95:0]   a_hi_inc = a_word[A_HINC +: 96];
+    wire [2:0]    a_hi_ones = a_word[A_HONES +: 3];
+
+    // ------------------------------------------------------------------ registers
+    reg [127:0]      chain_reg, chain_next;          // IV, previous C, or previous O
+    reg              fb_busy_reg, fb_busy_next;      // a feedback pass is in flight
+    reg [2:0]        lane_reg, lane_next;            // next lane of a feedback beat
+    reg              msg_wrap_reg, msg_wrap_next;    // the CTR counter wrapped
+    reg              wrap_pend_reg, wrap_pend_next;  // it wraps at the next beat's lane 0
+
+    // CTR counter (see the header).
+    reg [32*LANES-1:0] lo_reg, lo_next;
+    reg [LANES-1:0]    carry_reg, carry_next;
+    reg [95:0]         hi_reg, hi_next;
+    reg [95:0]         chunk_inc_reg;                // each 32-bit chunk of hi, plus one
+    reg [2:0]          chunk_ones_reg;               // each chunk all ones
+    reg                ctr_load;                     // IV: chunk_* from the framer
+
+    reg              b_valid_reg, b_valid_next;      // engine request
+    reg [W-1:0]      b_data_reg, b_data_next;
+    reg [3:0]        b_slot_reg;
+    reg              b_dec_reg;
+    reg              push_reg, push_next;            // side-FIFO write
+    reg [SW-1:0]     entry_reg, entry_next;
+    reg              retire_reg, retire_next;
+    reg [3:0]        retire_slot_reg;
+
+    reg [CW-1:0]     count_reg;                      // side-FIFO entries reserved
+    reg              credit_reg;                     // count_reg <= SIDE_DEPTH - 2
+    reg [W-1:0]      asm_reg, asm_next;              // feedback lanes of the beat so far
+
+    // ------------------------------------------------------------------ counter blocks
+    wire [95:0] hi_inc = {chunk_ones_reg[0] && chunk_ones_reg[1] ? chunk_inc_reg[64 +: 32] : hi_reg[64 +: 32],
+                          chunk_ones_reg[0] ? chunk_inc_reg[32 +: 32] : hi_reg[32 +: 32],
+                          chunk_inc_reg[0 +: 32]};
+    wire        hi_ones = &chunk_ones_reg;
+
+    reg [W-1:0]     ctr_blocks;
+    reg [LANES-1:0] ctr_wrap;
+    reg [LANES-1:0] lo_step_carry;
+    reg [32*LANES-1:0] lo_step;
+    reg [32:0]      lo_sum;
+    integer cj;
+    always @* begin
+        for (cj = 0; cj < LANES; cj = cj + 1) begin
+            ctr_blocks[128*cj +: 128] = byte_swap({carry_reg[cj] ? hi_inc : hi_reg, lo_reg[32*cj +: 32]});
+            ctr_wrap[cj] = carry_reg[cj] && hi_ones;
+            lo_sum = {1'b0, lo_reg[32*cj +: 32]} + LANES_33;
+            lo_step[32*cj +: 32] = lo_sum[31:0];
+            lo_step_carry[cj] = lo_sum[32];
+        end
+    end
+
+    // The IV's counter block and its lanes.
+    wire [127:0] iv_int = byte_swap(a_data[127:0]);
+    reg [32*LANES-1:0] iv_lo;
+    reg [LANES-1:0]    iv_carry;
+    reg [32:0]         iv_sum;
+    integer vj;
+    always @* begin
+        for (vj = 0; vj < LANES; vj = vj + 1) begin
+            iv_sum = {1'b0, iv_int[31:0]} + {30'd0, vj[2:0]};
+            iv_lo[32*vj +: 32] = iv_sum[31:0];
+            iv_carry[vj] = iv_sum[32];
+        end
+    end
+
+    // ------------------------------------------------------------------ A: the decision
+    wire feedback = ((a_mode == M_CBC || a_mode == M_CFB) && !a_dec) || (a_mode == M_OFB);
+    wire wrap_beat = wrap_pend_reg || |(ctr_wrap & lane_has(a_keep));
+
 
     // Lane inputs of the parallel modes.
-    reg [W-1:0]     par_in, par_xor;
-    reg [LANES-1:0] ctr_carry;
-    reg [128:0]     ctr_sum;
+    reg [W-1:0] par_in, par_xor;
     integer pj;
     always @* begin
         for (pj = 0; pj < LANES; pj = pj + 1) begin
-            ctr_sum = {1'b0, ctr_reg} + {126'd0, pj[2:0]};
-            ctr_carry[pj] = ctr_sum[128];
-            case (mode)
+            case (a_mode)
                 M_CTR: begin
-                    par_in[128*pj +: 128] = byte_swap(ctr_sum[127:0]);
-                    par_xor[128*pj +: 128] = in_data_reg[128*pj +: 128];
+                    par_in[128*pj +: 128] = ctr_blocks[128*pj +: 128];
+                    par_xor[128*pj +: 128] = a_data[128*pj +: 128];
                 end
                 M_CBC: begin
-                    par_in[128*pj +: 128] = in_data_reg[128*pj +: 128];
-                    par_xor[128*pj +: 128] = (pj == 0) ? chain_reg : in_data_reg[128*(pj == 0 ? 0 : pj-1) +: 128];
+                    par_in[128*pj +: 128] = a_data[128*pj +: 128];
+                    par_xor[128*pj +: 128] = (pj == 0) ? chain_reg : a_data[128*(pj == 0 ? 0 : pj-1) +: 128];
                 end
                 M_CFB: begin
-                    par_in[128*pj +: 128] = (pj == 0) ? chain_reg : in_data_reg[128*(pj == 0 ? 0 : pj-1) +: 128];
-                    par_xor[128*pj +: 128] = in_data_reg[128*pj +: 128];
+                    par_in[128*pj +: 128] = (pj == 0) ? chain_reg : a_data[128*(pj == 0 ? 0 : pj-1) +: 128];
+                    par_xor[128*pj +: 128] = a_data[128*pj +: 128];
                 end
                 default: begin  // ECB
-                    par_in[128*pj +: 128] = in_data_reg[128*pj +: 128];
+                    par_in[128*pj +: 128] = a_data[128*pj +: 128];
                     par_xor[128*pj +: 128] = 128'd0;
                 end
             endcase
         end
     end
-    wire [128:0] ctr_step = {1'b0, ctr_reg} + {125'd0, LANES[3:0]};
-    wire         wrap_beat = ctr_carry_reg || |(ctr_carry & lane_has);
 
     // The lane of a feedback pass.
-    wire [127:0] fb_data = in_data_reg[128*lane_reg +: 128];
-    wire [127:0] fb_in = (mode == M_CBC) ? (fb_data ^ chain_reg) : chain_reg;
-    wire [127:0] fb_xor = (mode == M_CBC) ? 128'd0 : fb_data;
+    wire [127:0] fb_data = a_data[128*lane_reg +: 128];
+    wire [127:0] fb_in = (a_mode == M_CBC) ? (fb_data ^ chain_reg) : chain_reg;
+    wire [127:0] fb_xor = (a_mode == M_CBC) ? 128'd0 : fb_data;
 
     // ------------------------------------------------------------------ side FIFO
     wire          fifo_valid;
     wire [SW-1:0] fifo_head;
-    reg           fifo_push, fifo_pop;
-    reg  [SW-1:0] fifo_entry;
+    reg           fifo_pop;
 
-    aes_fifo #(.WIDTH(SW), .DEPTH(SIDE_DEPTH)) u_side (
-        .clk(clk), .rst(rst),
-        .wr_valid(fifo_push), .wr_data(fifo_entry),
-        .m_valid(fifo_valid), .m_ready(fifo_pop), .m_data(fifo_head)
+    aes_fifo #(
+        .WIDTH(SW),
+        .DEPTH(SIDE_DEPTH)
+    ) u_side (
+        .clk(clk),
+        .rst(rst),
+        .wr_valid(push_reg),
+        .wr_data(entry_reg),
+        .m_valid(fifo_valid),
+        .m_ready(fifo_pop),
+        .m_data(fifo_head)
     );
 
-    wire credit = (count_reg < SIDE_DEPTH);
-
-    // ------------------------------------------------------------------ output stage view
+    // ------------------------------------------------------------------ O: output stage
     wire [W-1:0]  h_xor = fifo_head[E_XOR +: W];
     wire [KW-1:0] h_keep = fifo_head[E_KEEP +: KW];
     wire [7:0]    h_user = fifo_head[E_USER +: 8];
@@ -293,8 +360,11 @@ module aes_mode_unit #(
     wire [3:0]    h_slot = fifo_head[E_SLOT +: 4];
     wire [3:0]    h_nblk = fifo_head[E_NBLK +: 4];
 
-    wire          out_free = !out_valid_reg || m_axis_tready;
-    wire          h_go = fifo_valid && (h_bypass || res_valid) && (!h_end || out_free);
+    localparam O_W = W + KW + 1 + 16 + 4;
+    wire          o_ready;
+    wire          o_valid;
+    wire [O_W-1:0] o_word;
+    wire          h_go = fifo_valid && (h_bypass || res_valid) && (!h_end || o_ready);
     wire [127:0]  r0 = res_data[127:0] ^ h_xor[127:0];
 
     reg [W-1:0]   h_beat;
@@ -308,165 +378,123 @@ module aes_mode_unit #(
             end
         end
     end
+    wire [W-1:0]  o_data_in = h_bypass ? h_xor : (h_beat & keep_mask(h_keep));
+    wire [15:0]   o_user_in = {h_last ? {5'd0, h_code} : 8'd0, h_user};
+
+    aes_skid #(
+        .WIDTH(O_W)
+    ) u_out (
+        .clk(clk),
+        .rst(rst),
+        .s_data({h_nblk, o_user_in, h_last, h_keep, o_data_in}),
+        .s_valid(h_go && h_end),
+        .s_ready(o_ready),
+        .s_block(1'b0),
+        .m_data(o_word),
+        .m_valid(o_valid),
+        .m_ready(m_axis_tready)
+    );
 
     // ------------------------------------------------------------------ next state
-    reg              issue;          // engine request this clock
-    reg [W-1:0]      issue_data;
-    reg              consume;        // the held beat is done this clock
-    reg [KEY_SLOTS-1:0] cnt_inc;
+    wire b_free = !b_valid_reg || eng_ready;
+    wire go = a_valid && enable && credit_reg && b_free;
+    reg  pass;                       // an engine pass decided this clock
 
     always @* begin
-        in_valid_next = in_valid_reg;
-        in_data_next = in_data_reg;
-        in_keep_next = in_keep_reg;
-        in_last_next = in_last_reg;
-        in_user_next = in_user_reg;
-        in_slot_ok_next = in_slot_ok_reg;
-        in_slot_wait_next = in_slot_wait_reg;
-        msg_active_next = msg_active_reg;
-        msg_mode_next = msg_mode_reg;
-        msg_dec_next = msg_dec_reg;
-        msg_slot_next = msg_slot_reg;
-        msg_user_next = msg_user_reg;
-        msg_err_next = msg_err_reg;
-        msg_code_next = msg_code_reg;
-        msg_wrap_next = msg_wrap_reg;
         chain_next = chain_reg;
-        ctr_next = ctr_reg;
-        ctr_carry_next = ctr_carry_reg;
         fb_busy_next = fb_busy_reg;
         lane_next = lane_reg;
-        out_valid_next = out_valid_reg && !m_axis_tready;
-        out_data_next = out_data_reg;
-        out_keep_next = out_keep_reg;
-        out_last_next = out_last_reg;
-        out_user_next = out_user_reg;
-        out_nblk_next = out_nblk_reg;
+        msg_wrap_next = msg_wrap_reg;
+        wrap_pend_next = wrap_pend_reg;
+        lo_next = lo_reg;
+        carry_next = carry_reg;
+        hi_next = hi_reg;
+        ctr_load = 1'b0;
+        b_valid_next = b_valid_reg && !eng_ready;
+        b_data_next = b_data_reg;
+        push_next = 1'b0;
+        retire_next = 1'b0;
         asm_next = asm_reg;
-
-        issue = 1'b0;
-        issue_data = par_in;
-        consume = 1'b0;
-        fifo_push = 1'b0;
+        a_consume = 1'b0;
+        pass = 1'b0;
         fifo_pop = 1'b0;
-        fifo_entry = {SW{1'b0}};
-        fifo_entry[E_KEEP +: KW] = in_keep_reg;
-        fifo_entry[E_USER +: 8] = first ? in_user_reg : msg_user_reg;
-        fifo_entry[E_LAST] = in_last_reg;
-        fifo_entry[E_END] = 1'b1;
-        fifo_entry[E_SLOT +: 4] = slot;
-        fifo_entry[E_NBLK +: 4] = nblk;
 
-        // ---- input stage: one decision per clock for the held beat
-        if (in_valid_reg && enable && credit && !wait_load) begin
-            if (err_now) begin
-                // Error message: all zero, same length.
-                fifo_push = 1'b1;
-                fifo_entry[E_BYPASS] = 1'b1;
-                fifo_entry[E_CODE +: 3] = code_now;
-                // The first beat of a valid non-ECB mode is its IV beat: no data blocks.
-                if (first && mode != M_ECB && mode <= M_CTR) begin
-                    fifo_entry[E_NBLK +: 4] = 4'd0;
-                end
-                consume = 1'b1;
-            end else if (iv_beat) begin
+        entry_next = {SW{1'b0}};
+        entry_next[E_KEEP +: KW] = a_keep;
+        entry_next[E_USER +: 8] = a_user;
+        entry_next[E_LAST] = a_last;
+        entry_next[E_END] = 1'b1;
+        entry_next[E_SLOT +: 4] = a_slot;
+        entry_next[E_NBLK +: 4] = a_nblk;
+
+        // ---- A: one decision per clock for the held beat
+        if (go) begin
+            if (a_kind == KIND_ZERO) begin
+                push_next = 1'b1;
+                entry_next[E_BYPASS] = 1'b1;
+                entry_next[E_CODE +: 3] = a_code;
+                a_consume = 1'b1;
+            end else if (a_kind == KIND_IV) begin
+                // The chain of the message before must be settled first.
                 if (!fb_busy_reg) begin
-                    fifo_push = 1'b1;
-                    fifo_entry[E_BYPASS] = 1'b1;
-                    fifo_entry[E_NBLK +: 4] = 4'd0;
-                    if (in_last_reg) begin
-                        // Only an IV: nothing to process (code 1), zeroed.
-                        fifo_entry[E_CODE +: 3] = C_LENGTH;
-                    end else begin
-                        fifo_entry[E_XOR +: W] = in_data_reg;
-                        chain_next = in_data_reg[127:0];
-                        ctr_next = byte_swap(in_data_reg[127:0]);
-                        ctr_carry_next = 1'b0;
-                    end
-                    consume = 1'b1;
+                    push_next = 1'b1;
+                    entry_next[E_BYPASS] = 1'b1;
+                    entry_next[E_XOR +: W] = a_data;
+                    chain_next = a_data[127:0];
+                    lo_next = iv_lo;
+                    carry_next = iv_carry;
+                    hi_next = iv_int[127:32];
+                    ctr_load = 1'b1;
+                    msg_wrap_next = 1'b0;
+                    wrap_pend_next = 1'b0;
+                    a_consume = 1'b1;
                 end
-            end else if (len_bad) begin
-                // A partial block where whole blocks are required, or a short beat
-                // before the last: this beat and the rest of the message are zero.
-                fifo_push = 1'b1;
-                fifo_entry[E_BYPASS] = 1'b1;
-                fifo_entry[E_CODE +: 3] = C_LENGTH;
-                msg_err_next = 1'b1;
-                msg_code_next = C_LENGTH;
-                consume = 1'b1;
             end else if (!feedback) begin
-                issue = 1'b1;
-                if (eng_ready) begin
-                    fifo_push = 1'b1;
-                    fifo_entry[E_XOR +: W] = par_xor;
-                    fifo_entry[E_CODE +: 3] = (mode == M_CTR && (msg_wrap_reg || wrap_beat)) ? C_WRAP : C_OK;
-                    consume = 1'b1;
-                    if (mode == M_CTR) begin
-                        ctr_next = ctr_step[127:0];
-                        ctr_carry_next = ctr_carry_reg || ctr_step[128];
-                        msg_wrap_next = msg_wrap_reg || wrap_beat;
-                    end else if (mode == M_CBC || mode == M_CFB) begin
-                        chain_next = in_data_reg[128*(LANES-1) +: 128];  // previous C
-                    end
+                pass = 1'b1;
+                b_valid_next = 1'b1;
+                b_data_next = par_in;
+                push_next = 1'b1;
+                entry_next[E_XOR +: W] = par_xor;
+                entry_next[E_CODE +: 3] = (a_mode == M_CTR && (msg_wrap_reg || wrap_beat)) ? C_WRAP : C_OK;
+                a_consume = 1'b1;
+                if (a_mode == M_CTR) begin
+                    lo_next = lo_step;
+                    hi_next = lo_step_carry[0] ? hi_inc : hi_reg;
+                    carry_next = lo_step_carry[0] ? {LANES{1'b0}} : (carry_reg | lo_step_carry);
+                    msg_wrap_next = msg_wrap_reg || wrap_beat;
+                    wrap_pend_next = lo_step_carry[0] && hi_ones;
+                end else if (a_mode == M_CBC || a_mode == M_CFB) begin
+                    chain_next = a_data[128*(LANES-1) +: 128];  // previous C
                 end
             end else if (!fb_busy_reg) begin
-                issue = 1'b1;
-                issue_data = {{(W-128){1'b0}}, fb_in};
-                if (eng_ready) begin
-                    fifo_push = 1'b1;
-                    fifo_entry[E_XOR +: W] = {{(W-128){1'b0}}, fb_xor};
-                    fifo_entry[E_SINGLE] = 1'b1;
-                    fifo_entry[E_LANE +: 3] = lane_reg;
-                    fifo_entry[E_END] = (lane_reg == last_lane);
-                    fifo_entry[E_FB] = 1'b1;
-                    fifo_entry[E_OFB] = (mode == M_OFB);
-                    fb_busy_next = 1'b1;
-                    if (lane_reg == last_lane) begin
-                        lane_next = 3'd0;
-                        consume = 1'b1;
-                    end else begin
-                        lane_next = lane_reg + 3'd1;
-                    end
+                pass = 1'b1;
+                b_valid_next = 1'b1;
+                b_data_next = {{(W-128){1'b0}}, fb_in};
+                push_next = 1'b1;
+                entry_next[E_XOR +: W] = {{(W-128){1'b0}}, fb_xor};
+                entry_next[E_SINGLE] = 1'b1;
+                entry_next[E_LANE +: 3] = lane_reg;
+                entry_next[E_END] = (lane_reg == a_last_lane);
+                entry_next[E_FB] = 1'b1;
+                entry_next[E_OFB] = (a_mode == M_OFB);
+                fb_busy_next = 1'b1;
+                if (lane_reg == a_last_lane) begin
+                    lane_next = 3'd0;
+                    a_consume = 1'b1;
+                end else begin
+                    lane_next = lane_reg + 3'd1;
                 end
             end
         end
+        retire_next = a_consume && a_last && a_hold;
 
-        if (consume) begin
-            if (first) begin
-                msg_mode_next = mode;
-                msg_dec_next = dec;
-                msg_slot_next = slot;
-                msg_user_next = in_user_reg;
-                msg_err_next = err_now || (fifo_entry[E_CODE +: 3] == C_LENGTH);
-                msg_code_next = (fifo_entry[E_CODE +: 3] == C_LENGTH) ? C_LENGTH : start_code;
-                msg_wrap_next = (mode == M_CTR) && !iv_beat && wrap_beat;
-            end
-            msg_active_next = !in_last_reg;
-            in_valid_next = 1'b0;
-        end
-        if (s_axis_tvalid && s_axis_tready) begin
-            in_valid_next = 1'b1;
-            in_data_next = s_axis_tdata;
-            in_keep_next = s_axis_tkeep;
-            in_last_next = s_axis_tlast;
-            in_user_next = s_axis_tuser;
-            in_slot_ok_next = |(new_slot_bit & slot_loaded);
-            in_slot_wait_next = |(new_slot_bit & slot_loading);
-        end
-
-        // ---- output stage
+        // ---- O: the head entry, completed
         if (h_go) begin
             fifo_pop = 1'b1;
             if (h_single && !h_end) begin
                 asm_next = h_beat;
             end
             if (h_end) begin
-                out_valid_next = 1'b1;
-                out_data_next = h_bypass ? h_xor : (h_beat & keep_mask(h_keep));
-                out_keep_next = h_keep;
-                out_last_next = h_last;
-                out_user_next = {h_last ? {5'd0, h_code} : 8'd0, h_user};
-                out_nblk_next = h_nblk;
                 asm_next = {W{1'b0}};
             end
             if (h_fb && !h_bypass) begin
@@ -476,98 +504,90 @@ module aes_mode_unit #(
         end
     end
 
-    // In-flight passes per key slot.
+    // In-flight passes per key slot: from the decision until the result leaves the FIFO.
     reg [CW-1:0] cnt_reg [0:KEY_SLOTS-1];
-    reg [KEY_SLOTS-1:0] cnt_nz;
+    reg [KEY_SLOTS-1:0] cnt_nz, cnt_inc, cnt_dec;
     integer ci;
     always @* begin
         for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
-            cnt_inc[ci] = issue && eng_ready && (slot == ci[3:0]);
+            cnt_inc[ci] = pass && (a_slot == ci[3:0]);
+            cnt_dec[ci] = fifo_pop && !h_bypass && (h_slot == ci[3:0]);
             cnt_nz[ci] = (cnt_reg[ci] != {CW{1'b0}});
         end
     end
 
     always @(posedge clk) begin
         if (rst) begin
-            in_valid_reg <= 1'b0;
-            msg_active_reg <= 1'b0;
-            msg_err_reg <= 1'b0;
             fb_busy_reg <= 1'b0;
             lane_reg <= 3'd0;
+            b_valid_reg <= 1'b0;
+            push_reg <= 1'b0;
+            retire_reg <= 1'b0;
             count_reg <= {CW{1'b0}};
-            out_valid_reg <= 1'b0;
+            credit_reg <= 1'b0;
             asm_reg <= {W{1'b0}};
             chain_reg <= 128'd0;
-            ctr_reg <= 128'd0;
             for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
                 cnt_reg[ci] <= {CW{1'b0}};
             end
         end else begin
-            in_valid_reg <= in_valid_next;
-            msg_active_reg <= msg_active_next;
-            msg_err_reg <= msg_err_next;
             fb_busy_reg <= fb_busy_next;
             lane_reg <= lane_next;
-            count_reg <= count_reg + {{CW-1{1'b0}}, fifo_push} - {{CW-1{1'b0}}, fifo_pop};
-            out_valid_reg <= out_valid_next;
+            b_valid_reg <= b_valid_next;
+            push_reg <= push_next;
+            retire_reg <= retire_next;
+            count_reg <= count_reg + {{CW-1{1'b0}}, push_next} - {{CW-1{1'b0}}, fifo_pop};
+            credit_reg <= (count_reg <= CREDIT_MAX);
             asm_reg <= asm_next;
             chain_reg <= chain_next;
-            ctr_reg <= ctr_next;
             for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
-                cnt_reg[ci] <= cnt_reg[ci] + {{CW-1{1'b0}}, cnt_inc[ci]}
-                               - {{CW-1{1'b0}}, fifo_pop && !h_bypass && (h_slot == ci[3:0])};
+                cnt_reg[ci] <= cnt_reg[ci] + {{CW-1{1'b0}}, cnt_inc[ci]} - {{CW-1{1'b0}}, cnt_dec[ci]};
             end
         end
-        in_data_reg <= in_data_next;
-        in_keep_reg <= in_keep_next;
-        in_last_reg <= in_last_next;
-        in_user_reg <= in_user_next;
-        in_slot_ok_reg <= in_slot_ok_next;
-        in_slot_wait_reg <= in_slot_wait_next;
-        msg_mode_reg <= msg_mode_next;
-        msg_dec_reg <= msg_dec_next;
-        msg_slot_reg <= msg_slot_next;
-        msg_user_reg <= msg_user_next;
-        msg_code_reg <= msg_code_next;
         msg_wrap_reg <= msg_wrap_next;
-        ctr_carry_reg <= ctr_carry_next;
-        out_data_reg <= out_data_next;
-        out_keep_reg <= out_keep_next;
-        out_last_reg <= out_last_next;
-        out_user_reg <= out_user_next;
-        out_nblk_reg <= out_nblk_next;
+        wrap_pend_reg <= wrap_pend_next;
+        lo_reg <= lo_next;
+        carry_reg <= carry_next;
+        hi_reg <= hi_next;
+        if (ctr_load) begin
+            chunk_inc_reg <= a_hi_inc;
+            chunk_ones_reg <= a_hi_ones;
+        end else begin
+            // Valid a clock after hi_reg changes: a carry into hi is at least 2^29 beats
+            // from the next one, and the IV loads them with hi.
+            chunk_inc_reg <= {hi_reg[64 +: 32] + 32'd1, hi_reg[32 +: 32] + 32'd1, hi_reg[0 +: 32] + 32'd1};
+            chunk_ones_reg <= {&hi_reg[64 +: 32], &hi_reg[32 +: 32], &hi_reg[0 +: 32]};
+        end
+        b_data_reg <= b_data_next;
+        if (pass) begin
+            b_slot_reg <= a_slot;
+            b_dec_reg <= (a_mode == M_ECB || a_mode == M_CBC) && a_dec;
+        end
+        entry_reg <= entry_next;
+        retire_slot_reg <= a_slot;
     end
 
-    // The next beat taken would open a message: with `pause`, wait.
-    wire next_is_first = in_valid_reg ? in_last_reg : !msg_active_reg;
-    // A first beat naming a slot that is loading is not taken until the load ends (SPEC §4).
-    wire new_slot_loading = |(new_slot_bit & slot_loading);
-    assign s_axis_tready = enable && (!in_valid_reg || consume) && !(pause && next_is_first) &&
-                           !(next_is_first && new_slot_loading);
-
-    assign eng_valid = issue;
-    assign eng_data = issue_data;
-    assign eng_slot = slot;
-    assign eng_decrypt = (mode == M_ECB || mode == M_CBC) && dec;
+    assign eng_valid = b_valid_reg;
+    assign eng_data = b_data_reg;
+    assign eng_slot = b_slot_reg;
+    assign eng_decrypt = b_dec_reg;
     assign res_ready = h_go && !h_bypass;
 
-    assign m_axis_tdata = out_data_reg;
-    assign m_axis_tkeep = out_keep_reg;
-    assign m_axis_tvalid = out_valid_reg;
-    assign m_axis_tlast = out_last_reg;
-    assign m_axis_tuser = out_user_reg;
+    assign m_axis_tdata = o_word[0 +: W];
+    assign m_axis_tkeep = o_word[W +: KW];
+    assign m_axis_tlast = o_word[W + KW];
+    assign m_axis_tuser = o_word[W + KW + 1 +: 16];
+    assign m_axis_tvalid = o_valid;
 
-    // A slot is held by an open message, by a first beat taken while the slot was loaded,
-    // and by passes in flight. A first beat that found its slot loading does not hold it
-    // (the load would wait for the message).
-    wire held_by_msg = msg_active_reg || (in_valid_reg && in_slot_ok_reg);
-    assign slot_hold = cnt_nz | (held_by_msg ? slot_bit : {KEY_SLOTS{1'b0}});
-    assign busy = in_valid_reg || msg_active_reg || (count_reg != {CW{1'b0}}) || out_valid_reg;
+    assign slot_hold = cnt_nz;
+    assign retire_valid = retire_reg;
+    assign retire_slot = retire_slot_reg;
+    assign busy = a_valid || b_valid_reg || (count_reg != {CW{1'b0}}) || o_valid || fb_busy_reg;
 
-    assign out_beat = out_valid_reg && m_axis_tready;
-    assign out_blocks = out_nblk_reg;
-    assign out_msg_done = out_valid_reg && m_axis_tready && out_last_reg;
-    assign out_code = out_user_reg[10:8];
+    assign out_beat = o_valid && m_axis_tready;
+    assign out_blocks = o_word[W + KW + 17 +: 4];
+    assign out_msg_done = o_valid && m_axis_tready && m_axis_tlast;
+    assign out_code = m_axis_tuser[10:8];
 
 endmodule
 

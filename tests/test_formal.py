@@ -193,11 +193,16 @@ MUTATIONS = {
         "aes_engine_pipelined.v", ".wr_valid(valid_reg[LAST]),",
         ".wr_valid(valid_reg[LAST] && tag_reg[TAG_WIDTH*LAST]),",
         "engine_stream", "pipelined", 24, {"a_order", "a_seq", "a_bounded", "a_latency_max"}),
-    # the mode unit withdraws TVALID when a new input beat comes
-    "mode_unit_drops_tvalid": (
-        "aes_mode_unit.v", "out_valid_next = out_valid_reg && !m_axis_tready;",
-        "out_valid_next = out_valid_reg && !m_axis_tready && !s_axis_tvalid;",
-        "mode_axis", "prove", 8, {"a_tvalid_held"}),
+    # a skid buffer lets a new beat overwrite the one it offers (m_axis of aes_axi)
+    "skid_overwrites_offered_beat": (
+        "aes_skid.v", "            if (m_ready || !out_valid_reg) begin",
+        "            if (m_ready || !out_valid_reg || s_valid) begin",
+        "mode_axis", "prove", 14, {"a_payload_stable", "a_tvalid_held"}),
+    # the framer loads a new classified beat over one the mode unit has not taken
+    "framer_overwrites_offered_beat": (
+        "aes_axis_framer.v", "    wire f1_free = !o_valid_reg || m_ready;",
+        "    wire f1_free = 1'b1;",
+        "mode_axis", "prove", 12, {"a_payload_stable"}),
     # the RDATA bug again, caught on aes_axi's own ports
     "top_rdata_changes_while_rvalid": (
         "aes_csr.v", "        r_valid_next = 1'b0;\n    end\n",

