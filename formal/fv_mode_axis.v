@@ -10,7 +10,7 @@
  * wires them, with every input free: the input stream, m_axis_tready, the key-slot
  * state, the control inputs, and the whole engine side (eng_ready, res_valid, res_data:
  * any engine behaviour at all, so the properties hold whatever the cipher engine does),
- * reset at any time. fv_axis_master asserts the AXI4-Stream master rules (a beat once
+ * reset at any time (enable only gates the framer's input). fv_axis_master asserts the AXI4-Stream master rules (a beat once
  * offered is neither withdrawn nor changed) on three streams:
  *   u_out   m_axis of the mode unit, which aes_axi drives its m_axis_* ports from;
  *   u_link  the framer's classified beats into the mode unit (every field of the beat);
@@ -39,13 +39,14 @@ reg init = 1'b1;
 always @(posedge clk) init <= 1'b0;
 wire rst = init || rst_in;
 
-wire         fr_valid, fr_ready, fr_last, fr_dec, fr_hold;
+wire         fr_valid, fr_ready, fr_last, fr_first_data, fr_hold;
 wire [127:0] fr_data;
 wire [15:0]  fr_keep;
 wire [7:0]   fr_user;
-wire [2:0]   fr_mode, fr_code, fr_last_lane, fr_hi_ones;
-wire [3:0]   fr_slot, fr_nblk;
-wire [1:0]   fr_kind;
+wire [2:0]   fr_code, fr_last_lane, fr_hi_ones;
+wire [3:0]   fr_slot, fr_nblk, fr_op;
+wire [4:0]   fr_sel;
+wire [127:0] fr_prev;
 wire [95:0]  fr_hi_inc;
 wire         retire_valid;
 wire [3:0]   retire_slot;
@@ -69,10 +70,11 @@ aes_axis_framer #(
     .m_keep(fr_keep),
     .m_last(fr_last),
     .m_user(fr_user),
-    .m_mode(fr_mode),
-    .m_dec(fr_dec),
     .m_slot(fr_slot),
-    .m_kind(fr_kind),
+    .m_op(fr_op),
+    .m_sel(fr_sel),
+    .m_prev(fr_prev),
+    .m_first_data(fr_first_data),
     .m_code(fr_code),
     .m_nblk(fr_nblk),
     .m_last_lane(fr_last_lane),
@@ -109,10 +111,11 @@ aes_mode_unit #(
     .s_keep(fr_keep),
     .s_last(fr_last),
     .s_user(fr_user),
-    .s_mode(fr_mode),
-    .s_dec(fr_dec),
     .s_slot(fr_slot),
-    .s_kind(fr_kind),
+    .s_op(fr_op),
+    .s_sel(fr_sel),
+    .s_prev(fr_prev),
+    .s_first_data(fr_first_data),
     .s_code(fr_code),
     .s_nblk(fr_nblk),
     .s_last_lane(fr_last_lane),
@@ -125,7 +128,6 @@ aes_mode_unit #(
     .m_axis_tready(m_axis_tready),
     .m_axis_tlast(m_axis_tlast),
     .m_axis_tuser(m_axis_tuser),
-    .enable(enable),
     .slot_hold(),
     .retire_valid(retire_valid),
     .retire_slot(retire_slot),
@@ -160,13 +162,13 @@ fv_axis_master #(
 );
 
 // Every field of a classified beat rides in TUSER of the link checker.
-wire [125:0] fr_fields = {fr_user, fr_mode, fr_dec, fr_slot, fr_kind, fr_code, fr_nblk, fr_last_lane,
-                          fr_hold, fr_hi_inc, fr_hi_ones};
+wire [259:0] fr_fields = {fr_user, fr_slot, fr_op, fr_sel, fr_prev, fr_first_data, fr_code, fr_nblk,
+                          fr_last_lane, fr_hold, fr_hi_inc, fr_hi_ones};
 
 fv_axis_master #(
     .DATA_WIDTH(128),
     .KEEP_WIDTH(16),
-    .USER_WIDTH(126)
+    .USER_WIDTH(260)
 ) u_link (
     .clk(clk),
     .rst(rst),

@@ -91,18 +91,19 @@ module aes_axi #(
     localparam NR = 10 + 2 * MAX_LEN;
     // Engine latency (see the engines' headers), and the IP's: a beat taken in clock t is
     // classified by the framer (t+1, t+2), waits in the mode unit's skid buffer (t+3),
-    // is at the engine's input in t+4, and its result is on m_axis the clock after the
-    // engine presents it.
+    // is at the engine's input in t+4, and its result is on m_axis two clocks after the
+    // engine presents it (the mode unit's join register, then its output register).
     // ITERATIVE with TTABLE is the interleaved engine (three blocks, tables in block RAM):
     // 3 Nr + 6 clocks for a block that finds the engine idle.
     localparam INTERLEAVED = !PIPELINED && (SBOX == "TTABLE");
     localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 4 : (INTERLEAVED ? 3 * NR + 6 : NR + 2);
-    localparam LATENCY = CORE_LATENCY + 5;
+    localparam LATENCY = CORE_LATENCY + 6;
     localparam [31:0] LATENCY_WORD = LATENCY;
     // Side FIFO of the mode unit: room for every pass in flight at full rate (a pass holds
-    // its entry from its decision to its result, CORE_LATENCY + 2 clocks) plus the two
-    // entries of margin of the mode unit's registered credit.
-    localparam SIDE_NEED = CORE_LATENCY + 6;
+    // its entry from its decision until a clock after its result leaves the join
+    // register, CORE_LATENCY + 4 clocks) plus the three entries of margin of the mode
+    // unit's registered credit.
+    localparam SIDE_NEED = CORE_LATENCY + 8;
     localparam SIDE_DEPTH = !PIPELINED ? (INTERLEAVED ? 16 : 8) : (SIDE_NEED <= 16 ? 16 : (SIDE_NEED <= 32 ? 32 :
                             (SIDE_NEED <= 64 ? 64 : 128)));
     localparam [1:0] SBOX_CODE = SBOX == "TTABLE" ? 2'd1 : (SBOX == "COMPOSITE" ? 2'd2 : 2'd0);
@@ -133,6 +134,7 @@ module aes_axi #(
     reg  [31:0]  msgs_reg, blocks_reg;
 
     wire [KEY_SLOTS-1:0]   slot_loaded, slot_loading, slot_clearing, slot_hold;
+    wire [KEY_SLOTS-1:0]   slot_cmd_pend;  // a load or clear on its way to the key slots
     wire [2*KEY_SLOTS-1:0] slot_len;
     wire st_done, st_passed, st_failed, st_active, st_pending;
     wire unit_busy;
@@ -163,7 +165,7 @@ module aes_axi #(
         .key_ctrl_commit(key_ctrl_commit), .key_ctrl_refuse(key_ctrl_refuse),
         .key_clear_wr(key_clear_wr), .key_clear_slots(key_clear_slots),
         .slots_loaded({{16-KEY_SLOTS{1'b0}}, slot_loaded}),
-        .slots_loading({{16-KEY_SLOTS{1'b0}}, slot_loading | slot_clearing}),
+        .slots_loading({{16-KEY_SLOTS{1'b0}}, slot_loading | slot_clearing | slot_cmd_pend}),
         .err_set(err_set),
         .key_stage(key_stage), .key_stage_clear(key_ctrl_wr && key_ctrl_commit),
         .msgs_count(msgs_reg), .blocks_count(blocks_reg),
@@ -191,8 +193,21 @@ module aes_axi #(
 
     wire kc_slot_ok = ({28'd0, key_ctrl_slot} < KEY_SLOTS);
     wire kc_len_ok = (key_ctrl_len <= MAX_LEN);
+    // KEY_CTRL commits and KEY_CLEAR writes reach the key slots one clock after the
+    // write, from registers (ld_cmd_reg, clr_cmd_reg): the write's decode and its SLVERR
+    // check stay inside the register block. A commit is refused while the key slots run
+    // or queue a job (keys_idle low) or the command before it is still in its register;
+    // the slot's own range is checked here (kc_slot_ok), so the core's load_ready, which
+    // decodes the slot, is not on the write's path.
+    reg          ld_cmd_reg, clr_cmd_reg;
+    reg  [3:0]   ld_slot_reg;
+    reg  [1:0]   ld_len_reg;
+    reg  [255:0] ld_key_reg;
+    reg  [15:0]  clr_mask_reg;
+
     assign key_ctrl_refuse = key_ctrl_commit &&
-        (HOST || st_active || st_pending || !kc_slot_ok || !kc_len_ok || !core_load_ready);
+        (HOST || st_active || st_pending || !kc_slot_ok || !kc_len_ok || ld_cmd_reg || clr_cmd_reg ||
+         !keys_idle);
 
     wire rk_slot_ok = ({28'd0, rk_ctrl_slot} < KEY_SLOTS);
     wire rk_index_ok = ({28'd0, rk_ctrl_index} <= NR) && (!rk_ctrl_table || DECRYPT != 0);
@@ -204,19 +219,55 @@ module aes_axi #(
     always @(posedge aclk) begin
         if (rst) begin
             rk_pend_reg <= 1'b0;
+            ld_cmd_reg <= 1'b0;
+            clr_cmd_reg <= 1'b0;
         end else begin
             rk_pend_reg <= rk_ctrl_wr && rk_ctrl_write && rk_ctrl_commit;
+            ld_cmd_reg <= key_ctrl_wr && key_ctrl_commit;
+            clr_cmd_reg <= key_clear_wr;
+        end
+        // Only an accepted commit: core_load_ready reads this slot (always below KEY_SLOTS).
+        if (rst) begin
+            ld_slot_reg <= 4'd0;
+        end else if (key_ctrl_wr && key_ctrl_commit) begin
+            ld_slot_reg <= key_ctrl_slot;
+        end
+        if (key_ctrl_wr && key_ctrl_commit) begin
+            ld_len_reg <= key_ctrl_len;
+        end
+        // The key waits here one clock, then is zeroized (and by reset): the key slots
+        // take it in the clock ld_cmd_reg presents it.
+        if (rst || ld_cmd_reg) begin
+            ld_key_reg <= 256'd0;
+        end else if (key_ctrl_wr && key_ctrl_commit) begin
+            ld_key_reg <= key_stage;
+        end
+        if (key_clear_wr) begin
+            clr_mask_reg <= key_clear_slots;
         end
         rk_pend_slot_reg <= rk_ctrl_slot;
         rk_pend_len_reg <= rk_ctrl_len;
     end
 
-    wire         load_valid = st_active ? st_ld_valid : (key_ctrl_wr && key_ctrl_commit);
-    wire [3:0]   load_slot = st_active ? 4'd0 : key_ctrl_slot;
-    wire [1:0]   load_len = st_active ? st_ld_len : key_ctrl_len;
-    wire [255:0] load_key = st_active ? st_ld_key : key_stage;
-    wire         clear_valid = st_clr_valid || key_clear_wr;
-    wire [15:0]  clear_mask = (st_clr_valid ? 16'hffff : 16'd0) | (key_clear_wr ? key_clear_slots : 16'd0);
+    // From the clock after the write, the slot of a pending command shows as loading
+    // (SLOTS, and to the framer: a message that starts after the commit waits for it).
+    // Kept as registers (one-hot slot bits, set with the command registers).
+    reg [KEY_SLOTS-1:0] ld_cmd_bit_reg, clr_cmd_bit_reg;
+    integer pi;
+    always @(posedge aclk) begin
+        for (pi = 0; pi < KEY_SLOTS; pi = pi + 1) begin
+            ld_cmd_bit_reg[pi] <= !rst && key_ctrl_wr && key_ctrl_commit && (key_ctrl_slot == pi[3:0]);
+            clr_cmd_bit_reg[pi] <= !rst && key_clear_wr && key_clear_slots[pi];
+        end
+    end
+    assign slot_cmd_pend = ld_cmd_bit_reg | clr_cmd_bit_reg;
+
+    wire         load_valid = st_active ? st_ld_valid : ld_cmd_reg;
+    wire [3:0]   load_slot = st_active ? 4'd0 : ld_slot_reg;
+    wire [1:0]   load_len = st_active ? st_ld_len : ld_len_reg;
+    wire [255:0] load_key = st_active ? st_ld_key : ld_key_reg;
+    wire         clear_valid = st_clr_valid || clr_cmd_reg;
+    wire [15:0]  clear_mask = (st_clr_valid ? 16'hffff : 16'd0) | (clr_cmd_reg ? clr_mask_reg : 16'd0);
     wire         host_wr_valid = st_active ? st_host_wr : (rk_ctrl_wr && rk_ctrl_write);
     wire         host_commit_valid = st_active ? st_host_commit :
                                      (rk_pend_reg || (rk_ctrl_wr && rk_ctrl_commit && !rk_ctrl_write));
@@ -266,13 +317,14 @@ module aes_axi #(
     );
 
     // Message framer: s_axis beats classified and registered (rtl/aes_axis_framer.v).
-    wire                 fr_valid, fr_ready, fr_last, fr_dec, fr_hold;
+    wire                 fr_valid, fr_ready, fr_last, fr_first_data, fr_hold;
     wire [128*LANES-1:0] fr_data;
     wire [16*LANES-1:0]  fr_keep;
     wire [7:0]           fr_user;
-    wire [2:0]           fr_mode, fr_code, fr_last_lane, fr_hi_ones;
-    wire [3:0]           fr_slot, fr_nblk;
-    wire [1:0]           fr_kind;
+    wire [2:0]           fr_code, fr_last_lane, fr_hi_ones;
+    wire [3:0]           fr_slot, fr_nblk, fr_op;
+    wire [4:0]           fr_sel;
+    wire [127:0]         fr_prev;
     wire [95:0]          fr_hi_inc;
     wire [KEY_SLOTS-1:0] fr_slot_hold, mode_slot_hold;
     wire                 fr_busy, mode_busy, retire_valid;
@@ -299,10 +351,11 @@ module aes_axi #(
         .m_keep(fr_keep),
         .m_last(fr_last),
         .m_user(fr_user),
-        .m_mode(fr_mode),
-        .m_dec(fr_dec),
         .m_slot(fr_slot),
-        .m_kind(fr_kind),
+        .m_op(fr_op),
+        .m_sel(fr_sel),
+        .m_prev(fr_prev),
+        .m_first_data(fr_first_data),
         .m_code(fr_code),
         .m_nblk(fr_nblk),
         .m_last_lane(fr_last_lane),
@@ -313,7 +366,7 @@ module aes_axi #(
         .pause(st_pending),
         .selftest_failed(st_failed),
         .slot_loaded(slot_loaded),
-        .slot_loading(slot_loading),
+        .slot_loading(slot_loading | slot_cmd_pend),
         .retire_valid(retire_valid),
         .retire_slot(retire_slot),
         .slot_hold(fr_slot_hold),
@@ -334,10 +387,11 @@ module aes_axi #(
         .s_keep(fr_keep),
         .s_last(fr_last),
         .s_user(fr_user),
-        .s_mode(fr_mode),
-        .s_dec(fr_dec),
         .s_slot(fr_slot),
-        .s_kind(fr_kind),
+        .s_op(fr_op),
+        .s_sel(fr_sel),
+        .s_prev(fr_prev),
+        .s_first_data(fr_first_data),
         .s_code(fr_code),
         .s_nblk(fr_nblk),
         .s_last_lane(fr_last_lane),
@@ -350,7 +404,6 @@ module aes_axi #(
         .m_axis_tready(m_axis_tready),
         .m_axis_tlast(m_axis_tlast),
         .m_axis_tuser(m_axis_tuser),
-        .enable(stream_enable),
         .slot_hold(mode_slot_hold),
         .retire_valid(retire_valid),
         .retire_slot(retire_slot),

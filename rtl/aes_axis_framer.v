@@ -12,11 +12,15 @@
  *       whether the beat opens a message, and the state of the slot it names at that
  *       clock (loaded, loading): a message starts when its first beat is taken, and that
  *       fixes its key.
- *   F1  the classification, registered: the beat's kind (IV beat, data beat, or a beat
- *       that comes out all zero), the message's mode, direction, key slot and first-beat
- *       tuser, the result code it carries, its data blocks and last lane, and for an IV
- *       beat the carries of the CTR counter's upper 96 bits (so that the mode unit can
- *       count across a 32-bit boundary in the clock after the IV).
+ *   F1  the classification, registered: the operation the mode unit performs on the
+ *       beat (come out all zero, echo the IV, one engine pass for all lanes, one pass a
+ *       lane), what the mode asks of its datapath (counter, CBC, CFB, OFB, engine
+ *       decryption), the message's key slot and first-beat tuser, the result code the
+ *       beat carries, its data blocks and last lane, the block before the beat (the IV
+ *       or the last lane of the beat before: the "previous C" of CBC and CFB decryption,
+ *       and the chain a feedback message starts from), and for an IV beat the carries of
+ *       the CTR counter's upper 96 bits (so that the mode unit can count across a 32-bit
+ *       boundary in the clock after the IV).
  *
  * The mode unit reads only these registers: no decision about a beat is made in the
  * clock the beat arrives. F1 hands beats on through a valid/ready pair whose ready is the
@@ -69,11 +73,15 @@ module aes_axis_framer #(
     output wire [16*LANES-1:0]     m_keep,
     output wire                    m_last,
     output wire [7:0]              m_user,       // the message's first-beat tuser
-    output wire [2:0]              m_mode,
-    output wire                    m_dec,
     output wire [3:0]              m_slot,
-    output wire [1:0]              m_kind,       // KIND_DATA, KIND_IV or KIND_ZERO
-    output wire [2:0]              m_code,       // the code of a KIND_ZERO beat
+    output wire [3:0]              m_op,         // one-hot: OP_ZERO, OP_IV, OP_PAR, OP_FB
+    output wire [4:0]              m_sel,        // one-hot: SEL_CTR, SEL_CBC, SEL_CFB,
+                                                 // SEL_OFB, SEL_DEC (engine decrypts)
+    output wire [127:0]            m_prev,       // the block before this beat's lane 0:
+                                                 // the IV, or the last lane of the beat
+                                                 // before (previous C in CBC/CFB)
+    output wire                    m_first_data, // the message's first beat after its IV
+    output wire [2:0]              m_code,       // the code of an OP_ZERO beat
     output wire [3:0]              m_nblk,       // data blocks the beat counts for
     output wire [2:0]              m_last_lane,  // last lane holding a block
     output wire                    m_hold,       // the message holds its slot
@@ -95,10 +103,15 @@ module aes_axis_framer #(
 
     localparam W = 128 * LANES;
     localparam KW = 16 * LANES;
-    localparam [2:0] M_ECB = 3'd0, M_CBC = 3'd1, M_CTR = 3'd4;
+    localparam [2:0] M_ECB = 3'd0, M_CBC = 3'd1, M_CFB = 3'd2, M_OFB = 3'd3, M_CTR = 3'd4;
     localparam [2:0] C_OK = 3'd0, C_LENGTH = 3'd1, C_MODE = 3'd2, C_SLOT = 3'd3,
                      C_BUILD = 3'd5, C_SELFTEST = 3'd6;
-    localparam [1:0] KIND_DATA = 2'd0, KIND_IV = 2'd1, KIND_ZERO = 2'd2;
+    // Operations of a beat in the mode unit (m_op, one-hot): come out all zero, echo the
+    // IV, one engine pass for all lanes (ECB, CTR, CBC/CFB decryption), one pass a lane
+    // (CBC/CFB encryption, OFB).
+    localparam OP_ZERO = 0, OP_IV = 1, OP_PAR = 2, OP_FB = 3;
+    // What the mode asks of the mode unit's datapath (m_sel, one-hot but SEL_DEC).
+    localparam SEL_CTR = 0, SEL_CBC = 1, SEL_CFB = 2, SEL_OFB = 3, SEL_DEC = 4;
     // Messages one slot can have counted at once: F0 (2), F1 (1), the mode unit's skid
     // buffer (2) and its registered retire (1); a count of 0..15 leaves room.
     localparam HW = 4;
@@ -122,7 +135,7 @@ module aes_axis_framer #(
     endfunction
 
     // ------------------------------------------------------------------ F0: skid buffer
-    localparam F0_W = W + KW + 1 + 8 + 3;
+    localparam F0_W = W + KW + 1 + 8 + 3 + KEY_SLOTS;
 
     reg  in_first_reg;                   // the next beat taken opens a message
     wire in_take = s_axis_tvalid && s_axis_tready;
@@ -149,7 +162,7 @@ module aes_axis_framer #(
     ) u_in (
         .clk(clk),
         .rst(rst),
-        .s_data({in_first_reg, in_ok, in_loading, s_axis_tuser, s_axis_tlast, s_axis_tkeep, s_axis_tdata}),
+        .s_data({in_slot, in_first_reg, in_ok, in_loading, s_axis_tuser, s_axis_tlast, s_axis_tkeep, s_axis_tdata}),
         .s_valid(s_axis_tvalid),
         .s_ready(s_axis_tready),
         .s_block(f0_block),
@@ -165,6 +178,7 @@ module aes_axis_framer #(
     wire          b_wait = b_word[W + KW + 9];      // slot loading when taken
     wire          b_ok = b_word[W + KW + 10];       // slot loaded (and not loading) when taken
     wire          b_first = b_word[W + KW + 11];
+    wire [KEY_SLOTS-1:0] b_slot_bit = b_word[W + KW + 12 +: KEY_SLOTS];  // tuser's slot, one-hot
 
     // ------------------------------------------------------------------ F1: classify
     reg           msg_active_reg, msg_active_next;
@@ -181,10 +195,13 @@ module aes_axis_framer #(
     reg [KW-1:0]  o_keep_reg;
     reg           o_last_reg;
     reg [7:0]     o_user_reg;
-    reg [2:0]     o_mode_reg;
-    reg           o_dec_reg;
     reg [3:0]     o_slot_reg;
-    reg [1:0]     o_kind_reg, o_kind_next;
+    reg [3:0]     o_op_reg, o_op_next;
+    reg [4:0]     o_sel_reg;
+    reg [127:0]   o_prev_reg;
+    reg           o_first_data_reg;
+    reg [127:0]   msg_prev_reg, msg_prev_next;       // the block before the next beat
+    reg           msg_first_data_reg, msg_first_data_next;
     reg [2:0]     o_code_reg, o_code_next;
     reg [3:0]     o_nblk_reg, o_nblk_next;
     reg [2:0]     o_last_lane_reg;
@@ -198,19 +215,19 @@ module aes_axis_framer #(
     wire [2:0] mode = first ? b_user[2:0] : msg_mode_reg;
     wire       dec = first ? b_user[3] : msg_dec_reg;
     wire [3:0] slot = first ? b_user[7:4] : msg_slot_reg;
-    wire [KEY_SLOTS-1:0] slot_bit = slot_onehot(slot);
 
     // A message whose slot was loading when it arrived waits for the load, then finds the
     // slot loaded, or empty (cleared meanwhile: code 3).
-    wire slot_wait = b_wait && |(slot_bit & slot_loading);
-    wire slot_ok = b_ok || (b_wait && |(slot_bit & slot_loaded));
+    wire slot_ok = b_ok || (b_wait && |(b_slot_bit & slot_loaded));
 
     wire needs_inverse = (mode == M_ECB) || (mode == M_CBC);
     wire [2:0] start_code = selftest_failed ? C_SELFTEST :
                             (mode > M_CTR) ? C_MODE :
                             (dec && DECRYPT == 0 && needs_inverse) ? C_BUILD :
-                            (!slot_ok && !slot_wait) ? C_SLOT : C_OK;
-    wire wait_load = first && (start_code == C_OK) && slot_wait;
+                            !slot_ok ? C_SLOT : C_OK;
+    // A first beat whose slot was loading when it was taken waits while it still is (a
+    // message that fails for another reason waits too: it only comes out later).
+    wire wait_load = b_first && b_wait && |(b_slot_bit & slot_loading);
     wire err_now = first ? (start_code != C_OK) : msg_err_reg;
     wire [2:0] code_now = first ? start_code : msg_code_reg;
     wire iv_beat = first && !err_now && (mode != M_ECB);
@@ -232,6 +249,16 @@ module aes_axis_framer #(
         end
     end
     wire beat_full = &b_keep;
+    wire feedback = ((mode == M_CBC || mode == M_CFB) && !dec) || (mode == M_OFB);
+    reg  [4:0] sel;
+    always @* begin
+        sel = 5'd0;
+        sel[SEL_CTR] = (mode == M_CTR);
+        sel[SEL_CBC] = (mode == M_CBC);
+        sel[SEL_CFB] = (mode == M_CFB);
+        sel[SEL_OFB] = (mode == M_OFB);
+        sel[SEL_DEC] = needs_inverse && dec;
+    end
     wire len_bad = (!b_last && !beat_full) || (needs_inverse && |(lane_has & ~lane_full)) || (nblk == 4'd0);
 
     // The counter block of an IV beat is lane 0 read as a big-endian integer: its upper
@@ -267,14 +294,17 @@ module aes_axis_framer #(
         msg_code_next = msg_code_reg;
         msg_hold_next = msg_hold_reg;
         o_valid_next = o_valid_reg && !m_ready;
-        o_kind_next = KIND_DATA;
+        msg_prev_next = msg_prev_reg;
+        msg_first_data_next = msg_first_data_reg;
+        o_op_next = 4'd0;
+        o_op_next[feedback ? OP_FB : OP_PAR] = 1'b1;
         o_code_next = C_OK;
         o_nblk_next = nblk;
 
         if (err_now) begin
             // Error message: all zero, same length. The first beat of a valid mode other
             // than ECB is its IV beat: no data blocks.
-            o_kind_next = KIND_ZERO;
+            o_op_next = 4'd1 << OP_ZERO;
             o_code_next = code_now;
             if (first && mode != M_ECB && mode <= M_CTR) begin
                 o_nblk_next = 4'd0;
@@ -283,19 +313,22 @@ module aes_axis_framer #(
             o_nblk_next = 4'd0;
             if (b_last) begin
                 // Only an IV: nothing to process (code 1), zeroed.
-                o_kind_next = KIND_ZERO;
+                o_op_next = 4'd1 << OP_ZERO;
                 o_code_next = C_LENGTH;
             end else begin
-                o_kind_next = KIND_IV;
+                o_op_next = 4'd1 << OP_IV;
             end
         end else if (len_bad) begin
             // A partial block where whole blocks are required, or a short beat before the
             // last: this beat and the rest of the message are zero.
-            o_kind_next = KIND_ZERO;
+            o_op_next = 4'd1 << OP_ZERO;
             o_code_next = C_LENGTH;
         end
 
         if (f1_take) begin
+            // The IV, then each beat's last lane, is the block before the next beat.
+            msg_prev_next = iv_beat ? b_data[127:0] : b_data[128*(LANES-1) +: 128];
+            msg_first_data_next = iv_beat;
             o_valid_next = 1'b1;
             if (first) begin
                 msg_mode_next = mode;
@@ -330,15 +363,18 @@ module aes_axis_framer #(
         msg_user_reg <= msg_user_next;
         msg_code_reg <= msg_code_next;
         msg_hold_reg <= msg_hold_next;
+        msg_prev_reg <= msg_prev_next;
+        msg_first_data_reg <= msg_first_data_next;
         if (f1_take) begin
             o_data_reg <= b_data;
             o_keep_reg <= b_keep;
             o_last_reg <= b_last;
             o_user_reg <= first ? b_user : msg_user_reg;
-            o_mode_reg <= mode;
-            o_dec_reg <= dec;
             o_slot_reg <= slot;
-            o_kind_reg <= o_kind_next;
+            o_op_reg <= o_op_next;
+            o_sel_reg <= sel;
+            o_prev_reg <= msg_prev_reg;
+            o_first_data_reg <= msg_first_data_reg;
             o_code_reg <= o_code_next;
             o_nblk_reg <= o_nblk_next;
             o_last_lane_reg <= last_lane;
@@ -354,7 +390,7 @@ module aes_axis_framer #(
     // when F1 finds the slot loaded (hold_late); the mode unit retires a message when it
     // issues its last beat.
     wire hold_in = in_take && in_first_reg && in_ok;
-    wire [KEY_SLOTS-1:0] late_slot = slot_onehot(b_user[7:4]);
+    wire [KEY_SLOTS-1:0] late_slot = b_slot_bit;
     wire [KEY_SLOTS-1:0] ret_slot = slot_onehot(retire_slot);
     reg  [HW-1:0] hold_cnt_reg [0:KEY_SLOTS-1];
     reg  [KEY_SLOTS-1:0] hold_nz;
@@ -378,17 +414,19 @@ module aes_axis_framer #(
     end
 
     assign slot_hold = hold_nz;
-    assign busy = !in_first_reg || b_valid || msg_active_reg || o_valid_reg;
+    // A beat taken now counts: the self-test must not start in the next clock.
+    assign busy = in_take || !in_first_reg || b_valid || msg_active_reg || o_valid_reg;
 
     assign m_valid = o_valid_reg;
     assign m_data = o_data_reg;
     assign m_keep = o_keep_reg;
     assign m_last = o_last_reg;
     assign m_user = o_user_reg;
-    assign m_mode = o_mode_reg;
-    assign m_dec = o_dec_reg;
     assign m_slot = o_slot_reg;
-    assign m_kind = o_kind_reg;
+    assign m_op = o_op_reg;
+    assign m_sel = o_sel_reg;
+    assign m_prev = o_prev_reg;
+    assign m_first_data = o_first_data_reg;
     assign m_code = o_code_reg;
     assign m_nblk = o_nblk_reg;
     assign m_last_lane = o_last_lane_reg;

@@ -11,14 +11,20 @@
  *
  *   S  a skid buffer (aes_skid) for the framer's classified beats: its ready is a
  *      register, so no path runs from here back into the framer.
- *   A  the head of S, where one decision a clock is made for the held beat from
- *      registers only: the framer's classification, the chain, the counters.
- *   B  the decision registered: the engine request (eng_valid, eng_data, eng_slot,
- *      eng_decrypt are registers) and the side-FIFO entry that says how its result is
- *      used (the FIFO's write port is driven by registers).
- *   O  the output stage: the head entry of the side FIFO completed with the engine's
- *      oldest result (or by itself for bypass entries) into a skid buffer whose
- *      registers drive m_axis; m_axis_tready reaches only that buffer.
+ *   A  the head of S, where one decision a clock is made for the held beat, from
+ *      registers only: the framer's classification (the operation as one-hot flags,
+ *      the block before the beat), the chain of feedback results, the counters.
+ *   B  the decision registered: the engine request in a skid buffer (eng_valid,
+ *      eng_data, eng_slot, eng_decrypt are its registers, and its ready is a register,
+ *      so the engine's ready reaches no decision), and the side-FIFO entry that says
+ *      how its result is used (the FIFO's write port is driven by registers). The
+ *      candidate operands are computed from A's registers whatever the decision; only
+ *      the valid flags, the counters, the lane and the pop of S depend on it.
+ *   O1 the join register: the head entry of the side FIFO popped together with the
+ *      engine's oldest result (bypass entries need none).
+ *   O  the output: the joined entry completed (XOR operand, kept bytes, assembled
+ *      feedback lanes, result code) into a skid buffer whose registers drive m_axis;
+ *      m_axis_tready reaches only that buffer.
  *
  *   parallel modes (one pass a beat, all lanes, one beat per clock when the engine can):
  *     ECB      engine(P)                       result = engine
@@ -30,8 +36,10 @@
  *     CFB enc  engine(chain)                   result = engine ^ P,    chain = result
  *     OFB      engine(chain)                   result = engine ^ data, chain = engine
  *
- * Beats that need no engine (IV echo, beats the framer marked all-zero) are "bypass"
- * entries of the same FIFO, so output order is input order.
+ * "previous C" and the IV come from the framer (the block before each beat), so the
+ * chain register holds only feedback results. Beats that need no engine (IV echo, beats
+ * the framer marked all-zero) are "bypass" entries of the same FIFO, so output order is
+ * input order.
  *
  * CTR counter. The 128-bit counter block is a big-endian integer {hi, lo}. Each lane
  * keeps its own low 32 bits (lo_reg) and a flag (carry_reg) saying that it has crossed
@@ -41,17 +49,19 @@
  * only adders are 32 bits wide. A counter that wraps from 2^128 - 1 to 0 inside a
  * message gives code 4 (the data is still processed).
  *
- * Credit. A decision reserves its side-FIFO entry (count_reg); the reservation is
- * checked against a registered flag that leaves two entries of margin for the clock it
- * lags. SIDE_DEPTH must cover every pass the engine can hold plus that margin for full
- * rate.
+ * Credit. count_reg counts side-FIFO entries from their write (a clock after the
+ * decision) until a clock after they leave O1, from registered pulses; the decision
+ * reads a registered flag of it, so three decisions can be on their way that the flag
+ * does not show yet: it leaves three entries of margin. SIDE_DEPTH must cover every
+ * pass the engine can hold plus that margin for full rate.
  *
  * Key slots. A message holds its slot in the framer until this unit issues its last
  * beat (retire_*); each pass holds its slot (slot_hold) from its decision until its
  * result leaves the side FIFO, so a key reload waits until they are done.
  *
  * Latency: a beat in S in clock t is at the engine's input in t+1; a result that the
- * engine presents in clock u is on m_axis in u+1.
+ * engine presents in clock u is on m_axis in u+2. A feedback pass decided in clock t
+ * lets the next one be decided in t + engine latency + 3.
  */
 module aes_mode_unit #(
     // 128-bit blocks per beat: 1, 2, 4 or 8.
@@ -64,17 +74,18 @@ module aes_mode_unit #(
     input  wire                    clk,
     input  wire                    rst,
 
-    // Classified beats from the framer.
+    // Classified beats from the framer (aes_axis_framer: m_*).
     input  wire                    s_valid,
     output wire                    s_ready,
     input  wire [128*LANES-1:0]    s_data,
     input  wire [16*LANES-1:0]     s_keep,
     input  wire                    s_last,
     input  wire [7:0]              s_user,
-    input  wire [2:0]              s_mode,
-    input  wire                    s_dec,
     input  wire [3:0]              s_slot,
-    input  wire [1:0]              s_kind,
+    input  wire [3:0]              s_op,
+    input  wire [4:0]              s_sel,
+    input  wire [127:0]            s_prev,
+    input  wire                    s_first_data,
     input  wire [2:0]              s_code,
     input  wire [3:0]              s_nblk,
     input  wire [2:0]              s_last_lane,
@@ -90,8 +101,7 @@ module aes_mode_unit #(
     output wire                    m_axis_tlast,
     output wire [15:0]             m_axis_tuser,
 
-    // Control and key slots.
-    input  wire                    enable,          // low: issue nothing new
+    // Key slots.
     output wire [KEY_SLOTS-1:0]    slot_hold,       // passes in flight use the slot
     output wire                    retire_valid,    // a holding message's last beat issued
     output wire [3:0]              retire_slot,
@@ -116,11 +126,12 @@ module aes_mode_unit #(
 
     localparam W = 128 * LANES;
     localparam KW = 16 * LANES;
-    localparam [2:0] M_ECB = 3'd0, M_CBC = 3'd1, M_CFB = 3'd2, M_OFB = 3'd3, M_CTR = 3'd4;
     localparam [2:0] C_OK = 3'd0, C_WRAP = 3'd4;
-    localparam [1:0] KIND_IV = 2'd1, KIND_ZERO = 2'd2;  // else a data beat (aes_axis_framer)
+    // s_op and s_sel bits (aes_axis_framer).
+    localparam OP_ZERO = 0, OP_IV = 1, OP_PAR = 2, OP_FB = 3;
+    localparam SEL_CTR = 0, SEL_CBC = 1, SEL_CFB = 2, SEL_OFB = 3, SEL_DEC = 4;
     localparam CW = SIDE_DEPTH <= 4 ? 3 : (SIDE_DEPTH <= 16 ? 5 : (SIDE_DEPTH <= 64 ? 7 : 9));
-    localparam [CW-1:0] CREDIT_MAX = SIDE_DEPTH - 2;
+    localparam [CW-1:0] CREDIT_MAX = SIDE_DEPTH - 3;
     localparam [32:0] LANES_33 = LANES;
 
     generate
@@ -177,7 +188,21 @@ module aes_mode_unit #(
     endfunction
 
     // ------------------------------------------------------------------ S: skid buffer
-    localparam S_W = W + KW + 1 + 8 + 3 + 1 + 4 + 2 + 3 + 4 + 3 + 1 + 96 + 3;
+    localparam A_KEEP = W;
+    localparam A_LAST = A_KEEP + KW;
+    localparam A_USER = A_LAST + 1;
+    localparam A_SLOT = A_USER + 8;
+    localparam A_OP = A_SLOT + 4;
+    localparam A_SEL = A_OP + 4;
+    localparam A_PREV = A_SEL + 5;
+    localparam A_FIRST = A_PREV + 128;
+    localparam A_CODE = A_FIRST + 1;
+    localparam A_NBLK = A_CODE + 3;
+    localparam A_LLANE = A_NBLK + 4;
+    localparam A_HOLD = A_LLANE + 3;
+    localparam A_HINC = A_HOLD + 1;
+    localparam A_HONES = A_HINC + 96;
+    localparam S_W = A_HONES + 3;
 
     wire             a_valid;
     reg              a_consume;
@@ -188,8 +213,8 @@ module aes_mode_unit #(
     ) u_in (
         .clk(clk),
         .rst(rst),
-        .s_data({s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk, s_code, s_kind, s_slot, s_dec, s_mode,
-                 s_user, s_last, s_keep, s_data}),
+        .s_data({s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk, s_code, s_first_data, s_prev, s_sel, s_op,
+                 s_slot, s_user, s_last, s_keep, s_data}),
         .s_valid(s_valid),
         .s_ready(s_ready),
         .s_block(1'b0),
@@ -198,28 +223,22 @@ module aes_mode_unit #(
         .m_ready(a_consume)
     );
 
-    localparam A_KEEP = W;
-    localparam A_LAST = A_KEEP + KW;
-    localparam A_USER = A_LAST + 1;
-    localparam A_MODE = A_USER + 8;
-    localparam A_DEC = A_MODE + 3;
-    localparam A_SLOT = A_DEC + 1;
-    localparam A_KIND = A_SLOT + 4;
-    localparam A_CODE = A_KIND + 2;
-    localparam A_NBLK = A_CODE + 3;
-    localparam A_LLANE = A_NBLK + 4;
-    localparam A_HOLD = A_LLANE + 3;
-    localparam A_HINC = A_HOLD + 1;
-    localparam A_HONES = A_HINC + 96;
-
     wire [W-1:0]  a_data = a_word[0 +: W];
     wire [KW-1:0] a_keep = a_word[A_KEEP +: KW];
     wire          a_last = a_word[A_LAST];
     wire [7:0]    a_user = a_word[A_USER +: 8];
-    wire [2:0]    a_mode = a_word[A_MODE +: 3];
-    wire          a_dec = a_word[A_DEC];
     wire [3:0]    a_slot = a_word[A_SLOT +: 4];
-    wire [1:0]    a_kind = a_word[A_KIND +: 2];
+    wire          a_zero = a_word[A_OP + OP_ZERO];
+    wire          a_iv = a_word[A_OP + OP_IV];
+    wire          a_par = a_word[A_OP + OP_PAR];
+    wire          a_fb = a_word[A_OP + OP_FB];
+    wire          a_ctr = a_word[A_SEL + SEL_CTR];
+    wire          a_cbc = a_word[A_SEL + SEL_CBC];
+    wire          a_cfb = a_word[A_SEL + SEL_CFB];
+    wire          a_ofb = a_word[A_SEL + SEL_OFB];
+    wire          a_dec = a_word[A_SEL + SEL_DEC];
+    wire [127:0]  a_prev = a_word[A_PREV +: 128];
+    wire          a_first_data = a_word[A_FIRST];
     wire [2:0]    a_code = a_word[A_CODE +: 3];
     wire [3:0]    a_nblk = a_word[A_NBLK +: 4];
     wire [2:0]    a_last_lane = a_word[A_LLANE +: 3];
@@ -228,11 +247,12 @@ module aes_mode_unit #(
     wire [2:0]    a_hi_ones = a_word[A_HONES +: 3];
 
     // ------------------------------------------------------------------ registers
-    reg [127:0]      chain_reg, chain_next;          // IV, previous C, or previous O
+    reg [127:0]      chain_reg, chain_next;          // the last feedback result
     reg              fb_busy_reg, fb_busy_next;      // a feedback pass is in flight
     reg [2:0]        lane_reg, lane_next;            // next lane of a feedback beat
     reg              msg_wrap_reg, msg_wrap_next;    // the CTR counter wrapped
     reg              wrap_pend_reg, wrap_pend_next;  // it wraps at the next beat's lane 0
+    reg              fb_pop_reg, fb_pop_next;        // pop the feedback beat of A now
 
     // CTR counter (see the header).
     reg [32*LANES-1:0] lo_reg, lo_next;
@@ -242,17 +262,14 @@ module aes_mode_unit #(
     reg [2:0]          chunk_ones_reg;               // each chunk all ones
     reg                ctr_load;                     // IV: chunk_* from the framer
 
-    reg              b_valid_reg, b_valid_next;      // engine request
-    reg [W-1:0]      b_data_reg, b_data_next;
-    reg [3:0]        b_slot_reg;
-    reg              b_dec_reg;
     reg              push_reg, push_next;            // side-FIFO write
     reg [SW-1:0]     entry_reg, entry_next;
     reg              retire_reg, retire_next;
     reg [3:0]        retire_slot_reg;
 
-    reg [CW-1:0]     count_reg;                      // side-FIFO entries reserved
-    reg              credit_reg;                     // count_reg <= SIDE_DEPTH - 2
+    reg [CW-1:0]     count_reg;                      // side-FIFO entries written, not taken
+    reg              credit_reg;                     // count_reg <= SIDE_DEPTH - 3
+    reg              o1_take_reg;
     reg [W-1:0]      asm_reg, asm_next;              // feedback lanes of the beat so far
 
     // ------------------------------------------------------------------ counter blocks
@@ -261,11 +278,11 @@ module aes_mode_unit #(
                           chunk_inc_reg[0 +: 32]};
     wire        hi_ones = &chunk_ones_reg;
 
-    reg [W-1:0]     ctr_blocks;
-    reg [LANES-1:0] ctr_wrap;
-    reg [LANES-1:0] lo_step_carry;
+    reg [W-1:0]        ctr_blocks;
+    reg [LANES-1:0]    ctr_wrap;
+    reg [LANES-1:0]    lo_step_carry;
     reg [32*LANES-1:0] lo_step;
-    reg [32:0]      lo_sum;
+    reg [32:0]         lo_sum;
     integer cj;
     always @* begin
         for (cj = 0; cj < LANES; cj = cj + 1) begin
@@ -291,46 +308,57 @@ module aes_mode_unit #(
         end
     end
 
-    // ------------------------------------------------------------------ A: the decision
-    wire feedback = ((a_mode == M_CBC || a_mode == M_CFB) && !a_dec) || (a_mode == M_OFB);
+    // ------------------------------------------------------------------ A: operands
+    // Candidate operands of the held beat, from registers: they go into B and the side
+    // FIFO's entry whatever the decision, which only sets the valid flags.
     wire wrap_beat = wrap_pend_reg || |(ctr_wrap & lane_has(a_keep));
 
-
-    // Lane inputs of the parallel modes.
+    // Parallel modes, per lane j (previous = the block before lane j: a_prev for lane 0).
+    //   ECB: engine(P)          CTR: engine(counter), ^ data
+    //   CBC decryption: engine^-1(C), ^ previous     CFB decryption: engine(previous), ^ C
     reg [W-1:0] par_in, par_xor;
+    reg [127:0] previous;
     integer pj;
     always @* begin
         for (pj = 0; pj < LANES; pj = pj + 1) begin
-            case (a_mode)
-                M_CTR: begin
-                    par_in[128*pj +: 128] = ctr_blocks[128*pj +: 128];
-                    par_xor[128*pj +: 128] = a_data[128*pj +: 128];
-                end
-                M_CBC: begin
-                    par_in[128*pj +: 128] = a_data[128*pj +: 128];
-                    par_xor[128*pj +: 128] = (pj == 0) ? chain_reg : a_data[128*(pj == 0 ? 0 : pj-1) +: 128];
-                end
-                M_CFB: begin
-                    par_in[128*pj +: 128] = (pj == 0) ? chain_reg : a_data[128*(pj == 0 ? 0 : pj-1) +: 128];
-                    par_xor[128*pj +: 128] = a_data[128*pj +: 128];
-                end
-                default: begin  // ECB
-                    par_in[128*pj +: 128] = a_data[128*pj +: 128];
-                    par_xor[128*pj +: 128] = 128'd0;
-                end
-            endcase
+            previous = (pj == 0) ? a_prev : a_data[128*(pj == 0 ? 0 : pj-1) +: 128];
+            par_in[128*pj +: 128] = a_ctr ? ctr_blocks[128*pj +: 128] :
+                                    (a_cfb ? previous : a_data[128*pj +: 128]);
+            par_xor[128*pj +: 128] = a_cbc ? previous :
+                                     ((a_ctr || a_cfb) ? a_data[128*pj +: 128] : 128'd0);
         end
     end
 
-    // The lane of a feedback pass.
+    // Feedback modes, one lane per pass; a message's first pass chains from its IV.
+    //   CBC encryption: engine(P ^ chain)    CFB encryption: engine(chain), ^ P
+    //   OFB: engine(chain), ^ data
+    wire         lane_last = (lane_reg == a_last_lane);
     wire [127:0] fb_data = a_data[128*lane_reg +: 128];
-    wire [127:0] fb_in = (a_mode == M_CBC) ? (fb_data ^ chain_reg) : chain_reg;
-    wire [127:0] fb_xor = (a_mode == M_CBC) ? 128'd0 : fb_data;
+    wire [127:0] fb_chain = (a_first_data && lane_reg == 3'd0) ? a_prev : chain_reg;
+    wire [127:0] fb_in = a_cbc ? (fb_data ^ fb_chain) : fb_chain;
+    wire [127:0] fb_xor = a_cbc ? 128'd0 : fb_data;
+
+    always @* begin
+        entry_next = {SW{1'b0}};
+        entry_next[E_XOR +: W] = a_iv ? a_data : (a_fb ? {{(W-128){1'b0}}, fb_xor} : (a_par ? par_xor : {W{1'b0}}));
+        entry_next[E_KEEP +: KW] = a_keep;
+        entry_next[E_USER +: 8] = a_user;
+        entry_next[E_CODE +: 3] = a_zero ? a_code : ((a_ctr && (msg_wrap_reg || wrap_beat)) ? C_WRAP : C_OK);
+        entry_next[E_LAST] = a_last;
+        entry_next[E_BYPASS] = a_zero || a_iv;
+        entry_next[E_SINGLE] = a_fb;
+        entry_next[E_LANE +: 3] = lane_reg;
+        entry_next[E_END] = !a_fb || lane_last;
+        entry_next[E_FB] = a_fb;
+        entry_next[E_OFB] = a_ofb;
+        entry_next[E_SLOT +: 4] = a_slot;
+        entry_next[E_NBLK +: 4] = a_nblk;
+    end
 
     // ------------------------------------------------------------------ side FIFO
     wire          fifo_valid;
     wire [SW-1:0] fifo_head;
-    reg           fifo_pop;
+    wire          fifo_pop;
 
     aes_fifo #(
         .WIDTH(SW),
@@ -345,49 +373,63 @@ module aes_mode_unit #(
         .m_data(fifo_head)
     );
 
-    // ------------------------------------------------------------------ O: output stage
-    wire [W-1:0]  h_xor = fifo_head[E_XOR +: W];
-    wire [KW-1:0] h_keep = fifo_head[E_KEEP +: KW];
-    wire [7:0]    h_user = fifo_head[E_USER +: 8];
-    wire [2:0]    h_code = fifo_head[E_CODE +: 3];
-    wire          h_last = fifo_head[E_LAST];
+    // ------------------------------------------------------------------ O1: the join
+    // The head entry of the side FIFO and the engine's oldest result (bypass entries
+    // need none) are popped together into the join register O1. Its data registers load
+    // whenever it is free, which depends on registers alone; only its valid flag and the
+    // two FIFOs' pops depend on the heads.
     wire          h_bypass = fifo_head[E_BYPASS];
-    wire          h_single = fifo_head[E_SINGLE];
-    wire [2:0]    h_lane = fifo_head[E_LANE +: 3];
-    wire          h_end = fifo_head[E_END];
-    wire          h_fb = fifo_head[E_FB];
-    wire          h_ofb = fifo_head[E_OFB];
-    wire [3:0]    h_slot = fifo_head[E_SLOT +: 4];
-    wire [3:0]    h_nblk = fifo_head[E_NBLK +: 4];
+    reg           o1_valid_reg;
+    reg [W-1:0]   o1_res_reg;
+    reg [SW-1:0]  o1_head_reg;
+
+    wire [W-1:0]  o1_xor = o1_head_reg[E_XOR +: W];
+    wire [KW-1:0] o1_keep = o1_head_reg[E_KEEP +: KW];
+    wire [7:0]    o1_user = o1_head_reg[E_USER +: 8];
+    wire [2:0]    o1_code = o1_head_reg[E_CODE +: 3];
+    wire          o1_last = o1_head_reg[E_LAST];
+    wire          o1_bypass = o1_head_reg[E_BYPASS];
+    wire          o1_single = o1_head_reg[E_SINGLE];
+    wire [2:0]    o1_lane = o1_head_reg[E_LANE +: 3];
+    wire          o1_end = o1_head_reg[E_END];
+    wire          o1_fb = o1_head_reg[E_FB];
+    wire          o1_ofb = o1_head_reg[E_OFB];
+    wire [3:0]    o1_slot = o1_head_reg[E_SLOT +: 4];
+    wire [3:0]    o1_nblk = o1_head_reg[E_NBLK +: 4];
 
     localparam O_W = W + KW + 1 + 16 + 4;
     wire          o_ready;
     wire          o_valid;
     wire [O_W-1:0] o_word;
-    wire          h_go = fifo_valid && (h_bypass || res_valid) && (!h_end || o_ready);
-    wire [127:0]  r0 = res_data[127:0] ^ h_xor[127:0];
+    // O1 hands its entry on: a lane of a feedback beat into the assembly register, the
+    // end of a beat into the output skid buffer (whose ready is a register).
+    wire          o1_take = o1_valid_reg && (!o1_end || o_ready);
+    wire          o1_free = !o1_valid_reg || !o1_end || o_ready;
+    wire          h_go = fifo_valid && (h_bypass || res_valid) && o1_free;
 
-    reg [W-1:0]   h_beat;
+    wire [127:0]  r0 = o1_res_reg[127:0] ^ o1_xor[127:0];
+    reg [W-1:0]   o1_beat;
     integer hj;
     always @* begin
-        h_beat = h_single ? asm_reg : (res_data ^ h_xor);
+        o1_beat = o1_single ? asm_reg : (o1_res_reg ^ o1_xor);
         // The loop runs in every case, so that hj is always assigned (no latch).
         for (hj = 0; hj < LANES; hj = hj + 1) begin
-            if (h_single && h_lane == hj[2:0]) begin
-                h_beat[128*hj +: 128] = r0;
+            if (o1_single && o1_lane == hj[2:0]) begin
+                o1_beat[128*hj +: 128] = r0;
             end
         end
     end
-    wire [W-1:0]  o_data_in = h_bypass ? h_xor : (h_beat & keep_mask(h_keep));
-    wire [15:0]   o_user_in = {h_last ? {5'd0, h_code} : 8'd0, h_user};
+    wire [W-1:0]  o_data_in = o1_bypass ? o1_xor : (o1_beat & keep_mask(o1_keep));
+    wire [15:0]   o_user_in = {o1_last ? {5'd0, o1_code} : 8'd0, o1_user};
 
+    // ------------------------------------------------------------------ O: output
     aes_skid #(
         .WIDTH(O_W)
     ) u_out (
         .clk(clk),
         .rst(rst),
-        .s_data({h_nblk, o_user_in, h_last, h_keep, o_data_in}),
-        .s_valid(h_go && h_end),
+        .s_data({o1_nblk, o_user_in, o1_last, o1_keep, o_data_in}),
+        .s_valid(o1_valid_reg && o1_end),
         .s_ready(o_ready),
         .s_block(1'b0),
         .m_data(o_word),
@@ -395,10 +437,30 @@ module aes_mode_unit #(
         .m_ready(m_axis_tready)
     );
 
-    // ------------------------------------------------------------------ next state
-    wire b_free = !b_valid_reg || eng_ready;
-    wire go = a_valid && enable && credit_reg && b_free;
-    reg  pass;                       // an engine pass decided this clock
+    // ------------------------------------------------------------------ B: engine requests
+    // A skid buffer: its ready is a register, so the engine's ready reaches no decision.
+    wire          b_ready;
+    wire          pass;                  // an engine pass decided this clock
+    wire [W-1:0]  b_data_in = a_fb ? {{(W-128){1'b0}}, fb_in} : par_in;
+
+    aes_skid #(
+        .WIDTH(W + 5)
+    ) u_eng (
+        .clk(clk),
+        .rst(rst),
+        .s_data({a_dec, a_slot, b_data_in}),
+        .s_valid(pass),
+        .s_ready(b_ready),
+        .s_block(1'b0),
+        .m_data({eng_decrypt, eng_slot, eng_data}),
+        .m_valid(eng_valid),
+        .m_ready(eng_ready)
+    );
+
+    // ------------------------------------------------------------------ decisions
+    wire go = a_valid && credit_reg && b_ready;
+    wire fb_issue = a_fb && !fb_busy_reg;    // a feedback lane can go (the chain is there)
+    assign pass = go && (a_par || fb_issue);
 
     always @* begin
         chain_next = chain_reg;
@@ -410,108 +472,62 @@ module aes_mode_unit #(
         carry_next = carry_reg;
         hi_next = hi_reg;
         ctr_load = 1'b0;
-        b_valid_next = b_valid_reg && !eng_ready;
-        b_data_next = b_data_reg;
-        push_next = 1'b0;
-        retire_next = 1'b0;
         asm_next = asm_reg;
-        a_consume = 1'b0;
-        pass = 1'b0;
-        fifo_pop = 1'b0;
-
-        entry_next = {SW{1'b0}};
-        entry_next[E_KEEP +: KW] = a_keep;
-        entry_next[E_USER +: 8] = a_user;
-        entry_next[E_LAST] = a_last;
-        entry_next[E_END] = 1'b1;
-        entry_next[E_SLOT +: 4] = a_slot;
-        entry_next[E_NBLK +: 4] = a_nblk;
 
         // ---- A: one decision per clock for the held beat
-        if (go) begin
-            if (a_kind == KIND_ZERO) begin
-                push_next = 1'b1;
-                entry_next[E_BYPASS] = 1'b1;
-                entry_next[E_CODE +: 3] = a_code;
-                a_consume = 1'b1;
-            end else if (a_kind == KIND_IV) begin
-                // The chain of the message before must be settled first.
-                if (!fb_busy_reg) begin
-                    push_next = 1'b1;
-                    entry_next[E_BYPASS] = 1'b1;
-                    entry_next[E_XOR +: W] = a_data;
-                    chain_next = a_data[127:0];
-                    lo_next = iv_lo;
-                    carry_next = iv_carry;
-                    hi_next = iv_int[127:32];
-                    ctr_load = 1'b1;
-                    msg_wrap_next = 1'b0;
-                    wrap_pend_next = 1'b0;
-                    a_consume = 1'b1;
-                end
-            end else if (!feedback) begin
-                pass = 1'b1;
-                b_valid_next = 1'b1;
-                b_data_next = par_in;
-                push_next = 1'b1;
-                entry_next[E_XOR +: W] = par_xor;
-                entry_next[E_CODE +: 3] = (a_mode == M_CTR && (msg_wrap_reg || wrap_beat)) ? C_WRAP : C_OK;
-                a_consume = 1'b1;
-                if (a_mode == M_CTR) begin
-                    lo_next = lo_step;
-                    hi_next = lo_step_carry[0] ? hi_inc : hi_reg;
-                    carry_next = lo_step_carry[0] ? {LANES{1'b0}} : (carry_reg | lo_step_carry);
-                    msg_wrap_next = msg_wrap_reg || wrap_beat;
-                    wrap_pend_next = lo_step_carry[0] && hi_ones;
-                end else if (a_mode == M_CBC || a_mode == M_CFB) begin
-                    chain_next = a_data[128*(LANES-1) +: 128];  // previous C
-                end
-            end else if (!fb_busy_reg) begin
-                pass = 1'b1;
-                b_valid_next = 1'b1;
-                b_data_next = {{(W-128){1'b0}}, fb_in};
-                push_next = 1'b1;
-                entry_next[E_XOR +: W] = {{(W-128){1'b0}}, fb_xor};
-                entry_next[E_SINGLE] = 1'b1;
-                entry_next[E_LANE +: 3] = lane_reg;
-                entry_next[E_END] = (lane_reg == a_last_lane);
-                entry_next[E_FB] = 1'b1;
-                entry_next[E_OFB] = (a_mode == M_OFB);
-                fb_busy_next = 1'b1;
-                if (lane_reg == a_last_lane) begin
-                    lane_next = 3'd0;
-                    a_consume = 1'b1;
-                end else begin
-                    lane_next = lane_reg + 3'd1;
-                end
-            end
-        end
+        push_next = go && (!a_fb || fb_issue);
+        // A feedback beat leaves S the clock after its last lane is issued (fb_pop_reg;
+        // fb_busy_reg keeps that clock from issuing again), so the pop of S is two LUT
+        // levels of registers.
+        a_consume = (go && !a_fb) || fb_pop_reg;
         retire_next = a_consume && a_last && a_hold;
+        fb_pop_next = go && fb_issue && lane_last;
+        if (go && a_iv) begin
+            lo_next = iv_lo;
+            carry_next = iv_carry;
+            hi_next = iv_int[127:32];
+            ctr_load = 1'b1;
+            msg_wrap_next = 1'b0;
+            wrap_pend_next = 1'b0;
+        end
+        if (go && a_par && a_ctr) begin
+            lo_next = lo_step;
+            hi_next = lo_step_carry[0] ? hi_inc : hi_reg;
+            carry_next = lo_step_carry[0] ? {LANES{1'b0}} : (carry_reg | lo_step_carry);
+            msg_wrap_next = msg_wrap_reg || wrap_beat;
+            wrap_pend_next = lo_step_carry[0] && hi_ones;
+        end
+        if (go && fb_issue) begin
+            fb_busy_next = 1'b1;
+            lane_next = lane_last ? 3'd0 : lane_reg + 3'd1;
+        end
 
-        // ---- O: the head entry, completed
-        if (h_go) begin
-            fifo_pop = 1'b1;
-            if (h_single && !h_end) begin
-                asm_next = h_beat;
+        // ---- O1: the joined entry, completed
+        if (o1_take) begin
+            if (o1_single && !o1_end) begin
+                asm_next = o1_beat;
             end
-            if (h_end) begin
+            if (o1_end) begin
                 asm_next = {W{1'b0}};
             end
-            if (h_fb && !h_bypass) begin
-                chain_next = h_ofb ? res_data[127:0] : r0;
+            if (o1_fb && !o1_bypass) begin
+                chain_next = o1_ofb ? o1_res_reg[127:0] : r0;
                 fb_busy_next = 1'b0;
             end
         end
     end
+    assign fifo_pop = h_go;
 
-    // In-flight passes per key slot: from the decision until the result leaves the FIFO.
+    // In-flight passes per key slot: counted a clock after the decision (the message's
+    // own hold, retired a clock late too, covers that clock) until a clock after the
+    // result leaves O1. The counters add registered pulses only.
     reg [CW-1:0] cnt_reg [0:KEY_SLOTS-1];
-    reg [KEY_SLOTS-1:0] cnt_nz, cnt_inc, cnt_dec;
+    reg [KEY_SLOTS-1:0] cnt_nz, cnt_inc, cnt_dec, cnt_inc_reg, cnt_dec_reg;
     integer ci;
     always @* begin
         for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
             cnt_inc[ci] = pass && (a_slot == ci[3:0]);
-            cnt_dec[ci] = fifo_pop && !h_bypass && (h_slot == ci[3:0]);
+            cnt_dec[ci] = o1_take && !o1_bypass && (o1_slot == ci[3:0]);
             cnt_nz[ci] = (cnt_reg[ci] != {CW{1'b0}});
         end
     end
@@ -519,29 +535,39 @@ module aes_mode_unit #(
     always @(posedge clk) begin
         if (rst) begin
             fb_busy_reg <= 1'b0;
+            fb_pop_reg <= 1'b0;
             lane_reg <= 3'd0;
-            b_valid_reg <= 1'b0;
             push_reg <= 1'b0;
             retire_reg <= 1'b0;
             count_reg <= {CW{1'b0}};
             credit_reg <= 1'b0;
+            o1_take_reg <= 1'b0;
+            cnt_inc_reg <= {KEY_SLOTS{1'b0}};
+            cnt_dec_reg <= {KEY_SLOTS{1'b0}};
             asm_reg <= {W{1'b0}};
             chain_reg <= 128'd0;
+            o1_valid_reg <= 1'b0;
             for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
                 cnt_reg[ci] <= {CW{1'b0}};
             end
         end else begin
             fb_busy_reg <= fb_busy_next;
+            fb_pop_reg <= fb_pop_next;
             lane_reg <= lane_next;
-            b_valid_reg <= b_valid_next;
             push_reg <= push_next;
             retire_reg <= retire_next;
-            count_reg <= count_reg + {{CW-1{1'b0}}, push_next} - {{CW-1{1'b0}}, fifo_pop};
+            // From registered pulses: a write counts a clock after its decision, so the
+            // credit (a register of a register) lags three decisions: the margin.
+            o1_take_reg <= o1_take;
+            count_reg <= count_reg + {{CW-1{1'b0}}, push_reg} - {{CW-1{1'b0}}, o1_take_reg};
             credit_reg <= (count_reg <= CREDIT_MAX);
+            cnt_inc_reg <= cnt_inc;
+            cnt_dec_reg <= cnt_dec;
             asm_reg <= asm_next;
             chain_reg <= chain_next;
+            o1_valid_reg <= h_go || (o1_valid_reg && !o1_take);
             for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
-                cnt_reg[ci] <= cnt_reg[ci] + {{CW-1{1'b0}}, cnt_inc[ci]} - {{CW-1{1'b0}}, cnt_dec[ci]};
+                cnt_reg[ci] <= cnt_reg[ci] + {{CW-1{1'b0}}, cnt_inc_reg[ci]} - {{CW-1{1'b0}}, cnt_dec_reg[ci]};
             end
         end
         msg_wrap_reg <= msg_wrap_next;
@@ -558,19 +584,14 @@ module aes_mode_unit #(
             chunk_inc_reg <= {hi_reg[64 +: 32] + 32'd1, hi_reg[32 +: 32] + 32'd1, hi_reg[0 +: 32] + 32'd1};
             chunk_ones_reg <= {&hi_reg[64 +: 32], &hi_reg[32 +: 32], &hi_reg[0 +: 32]};
         end
-        b_data_reg <= b_data_next;
-        if (pass) begin
-            b_slot_reg <= a_slot;
-            b_dec_reg <= (a_mode == M_ECB || a_mode == M_CBC) && a_dec;
-        end
         entry_reg <= entry_next;
         retire_slot_reg <= a_slot;
+        if (o1_free) begin
+            o1_res_reg <= res_data;
+            o1_head_reg <= fifo_head;
+        end
     end
 
-    assign eng_valid = b_valid_reg;
-    assign eng_data = b_data_reg;
-    assign eng_slot = b_slot_reg;
-    assign eng_decrypt = b_dec_reg;
     assign res_ready = h_go && !h_bypass;
 
     assign m_axis_tdata = o_word[0 +: W];
@@ -579,10 +600,10 @@ module aes_mode_unit #(
     assign m_axis_tuser = o_word[W + KW + 1 +: 16];
     assign m_axis_tvalid = o_valid;
 
-    assign slot_hold = cnt_nz;
+    assign slot_hold = cnt_nz | cnt_inc_reg;
     assign retire_valid = retire_reg;
     assign retire_slot = retire_slot_reg;
-    assign busy = a_valid || b_valid_reg || (count_reg != {CW{1'b0}}) || o_valid || fb_busy_reg;
+    assign busy = a_valid || eng_valid || (count_reg != {CW{1'b0}}) || o_valid || fb_busy_reg;
 
     assign out_beat = o_valid && m_axis_tready;
     assign out_blocks = o_word[W + KW + 17 +: 4];
