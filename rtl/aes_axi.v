@@ -196,10 +196,12 @@ module aes_axi #(
     // KEY_CTRL commits and KEY_CLEAR writes reach the key slots one clock after the
     // write, from registers (ld_cmd_reg, clr_cmd_reg): the write's decode and its SLVERR
     // check stay inside the register block. A commit is refused while the key slots run
-    // or queue a job (keys_idle low) or the command before it is still in its register;
+    // or queue a job (keys_idle low, or low in the clock before: the framer reads the
+    // slot state a clock late) or the command before it is still in its register;
     // the slot's own range is checked here (kc_slot_ok), so the core's load_ready, which
     // decodes the slot, is not on the write's path.
     reg          ld_cmd_reg, clr_cmd_reg;
+    reg          keys_idle_reg;  // the key slots were idle in the clock before too
     reg  [3:0]   ld_slot_reg;
     reg  [1:0]   ld_len_reg;
     reg  [255:0] ld_key_reg;
@@ -207,7 +209,7 @@ module aes_axi #(
 
     assign key_ctrl_refuse = key_ctrl_commit &&
         (HOST || st_active || st_pending || !kc_slot_ok || !kc_len_ok || ld_cmd_reg || clr_cmd_reg ||
-         !keys_idle);
+         !keys_idle || !keys_idle_reg);
 
     wire rk_slot_ok = ({28'd0, rk_ctrl_slot} < KEY_SLOTS);
     wire rk_index_ok = ({28'd0, rk_ctrl_index} <= NR) && (!rk_ctrl_table || DECRYPT != 0);
@@ -221,9 +223,11 @@ module aes_axi #(
             rk_pend_reg <= 1'b0;
             ld_cmd_reg <= 1'b0;
             clr_cmd_reg <= 1'b0;
+            keys_idle_reg <= 1'b0;
         end else begin
             rk_pend_reg <= rk_ctrl_wr && rk_ctrl_write && rk_ctrl_commit;
             ld_cmd_reg <= key_ctrl_wr && key_ctrl_commit;
+            keys_idle_reg <= keys_idle;
             clr_cmd_reg <= key_clear_wr;
         end
         // Only an accepted commit: core_load_ready reads this slot (always below KEY_SLOTS).

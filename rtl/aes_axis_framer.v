@@ -226,8 +226,16 @@ module aes_axis_framer #(
                             (dec && DECRYPT == 0 && needs_inverse) ? C_BUILD :
                             !slot_ok ? C_SLOT : C_OK;
     // A first beat whose slot was loading when it was taken waits while it still is (a
-    // message that fails for another reason waits too: it only comes out later).
-    wire wait_load = b_first && b_wait && |(b_slot_bit & slot_loading);
+    // message that fails for another reason waits too: it only comes out later). The
+    // slot state is read a clock late, from registers (loading_reg), so that the wait
+    // is not on the path that pops F0. That is exact because a load of a slot never
+    // starts in the clock after the key slots became idle (aes_axi refuses commits in
+    // that clock): when loading_reg shows the load over, no new load of it is pending.
+    reg [KEY_SLOTS-1:0] loading_reg;
+    always @(posedge clk) begin
+        loading_reg <= slot_loading;
+    end
+    wire wait_load = b_first && b_wait && |(b_slot_bit & loading_reg);
     wire err_now = first ? (start_code != C_OK) : msg_err_reg;
     wire [2:0] code_now = first ? start_code : msg_code_reg;
     wire iv_beat = first && !err_now && (mode != M_ECB);
