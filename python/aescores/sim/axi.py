@@ -122,7 +122,10 @@ class AxiSim:
         return False, False
 
     def load_key(self, slot: int, key: bytes, *, wait: bool = True) -> int:
-        """Stage and commit a key (the driver's sequence); returns the commit's BRESP."""
+        """Stage and commit a key (the driver's sequence: wait until no slot is loading or
+        being cleared, as a commit is refused while the key slots are busy, then stage
+        the words and commit); returns the commit's BRESP."""
+        self.wait_slots_idle()
         for _, addr, value, *_ in key_items(slot, key)[:-1]:
             self.write(addr, value)
         _, ctrl_addr, ctrl_value, _ = key_items(slot, key)[-1]
