@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Post-route benchmark of the PIPELINED engine on ECP5 LFE5U-85F, speed 8, out of context.
 
 Each configuration is aes_core with ARCH="PIPELINED" and small key storage (the engine is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Blocks per clock of every mode on aes_axi, measured on the Verilator harness.
 
 One long message per mode and direction (AES-128 key, no input gaps, no

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """nextpnr's placer and router options on one preset: what each does to Fmax.
 
 The preset is synthesized once, exactly as the flow does it (`aescores.flow`: the same

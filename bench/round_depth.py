@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Logic depth and LUT4 count of one PIPELINED round unit (aes_pipe_round) after synth_ecp5.
 
 For each S-box implementation and stage count, Yosys `synth_ecp5` maps one round unit of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Soak: millions of blocks through a PIPELINED aes_axi on the fast Verilator harness.
 
 Random messages over every mode, direction, key size and length, random input gaps and

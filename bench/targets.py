@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The project's implementation targets, checked against docs/results.json.
 
     python bench/targets.py [RESULTS_JSON]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference arithmetic of FIPS-197 section 4 for the formal checks (included, not a module).
 //
 // Written from the standard's definitions, not from any table in rtl/: the field

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // aes_axi: the AES IP. AXI4-Lite control, AXI4-Stream messages, key slots, self-test.
 //
-// The user contract is the specification (SPEC §2-§6); this file wires the layers:
+// The user contract is the specification (docs/specification.md §2-§6); this file wires the layers:
 //
 //   s_axil ─► aes_csr ─► key control ─► aes_core.key slots ◄─ aes_selftest
 //   s_axis ─► aes_mode_unit ─► aes_core.engine ─► aes_mode_unit ─► m_axis

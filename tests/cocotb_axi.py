@@ -1,8 +1,9 @@
-"""cocotb testbench for aes_axi, the AES IP, through its real buses (SPEC §2-§6).
+# SPDX-License-Identifier: Apache-2.0
+"""cocotb testbench for aes_axi, the AES IP, through its real buses (docs/specification.md §2-§6).
 
 Every test drives the IP with aescores.driver (cocotbext-axi AXI4-Lite master,
 AXI4-Stream source and sink) with random idle clocks on the input and backpressure on
-the output, and checks it against SPEC and the documented behaviour decisions: data
+the output, and checks it against the specification (docs/specification.md) and the documented behaviour decisions: data
 against NIST's vectors (SP 800-38A Appendix F, CAVP MMT files, AESAVS Monte Carlo) or
 the `cryptography` package (`aescores.model`), never against the RTL itself.
 
@@ -51,7 +52,7 @@ def lanes_with_data(keep: list[int], beat: int, beat_bytes: int) -> int:
 def expect_message(msg: Message, key: bytes | None, selftest_ok: bool = SELFTEST_OK) -> tuple[int, bytes, int]:
     """What the IP must answer to `msg` when its slot holds `key` (None: empty or being
     cleared): (result code, the whole output frame with bytes not kept zero, BLOCKS
-    increment). SPEC §3 and the behaviour decisions documented in docs/integration.md."""
+    increment). docs/specification.md §3 and the behaviour decisions documented in docs/integration.md."""
     b = msg.beat_bytes
     nb = msg.beats
     keep = list(msg.tkeep) + [0] * (nb * b - len(msg.tkeep))
@@ -104,7 +105,7 @@ def describe(msg: Message) -> str:
 
 
 def check_message(msg: Message, keys: bytes | None | list[bytes | None], selftest_ok: bool = SELFTEST_OK) -> int:
-    """Assert `msg` came out as SPEC says for one of `keys` (a list: any of these slot
+    """Assert `msg` came out as the specification says for one of `keys` (a list: any of these slot
     states is acceptable); return its BLOCKS increment."""
     errs = msg.protocol_errors()
     if errs:
@@ -145,7 +146,7 @@ async def start(dut, seed: int = SEED, p_idle: float = 0.3, p_backpressure: floa
 
 class KeyBank:
     """Keys to slots, least recently used slot reloaded. A slot is reloaded only once the
-    last message that uses it has started (SPEC §4: it then keeps the old key), so
+    last message that uses it has started (docs/specification.md §4: it then keeps the old key), so
     messages can stay queued while keys change."""
 
     def __init__(self, drv: AesAxiDriver, slots: int = SLOTS_N) -> None:
@@ -314,7 +315,7 @@ def random_message(drv: AesAxiDriver, rng: random.Random, keys: dict[int, bytes 
             code_mode = rng.randint(5, 7)                        # code 2
         elif r < 0.04:
             slot = rng.choice([s for s, k in keys.items() if k is None] + ([15] if SLOTS_N < 16 else []) or [slot])
-            dec = dec and mode_allowed(mode, dec)  # one error at a time: SPEC orders none of 3 and 5
+            dec = dec and mode_allowed(mode, dec)  # one error at a time: the specification orders none of 3 and 5
         elif r < 0.06 and mode.whole_blocks:
             nbytes += rng.randint(1, 15)                          # code 1: partial block
         elif r < 0.07 and mode.has_iv:
@@ -476,7 +477,7 @@ async def test_key_change_under_load_loses_nothing(dut):
 
 @cocotb.test(timeout_time=20, timeout_unit="ms")
 async def test_message_to_loading_slot_waits_with_tready_low(dut):
-    """SPEC §4: a message that selects a slot still loading waits, s_axis_tready low,
+    """docs/specification.md §4: a message that selects a slot still loading waits, s_axis_tready low,
     until the load ends (its first beat is not taken while SLOTS shows the slot
     loading), and then uses the new key."""
     drv = await start(dut, seed=SEED + 6)
@@ -544,7 +545,7 @@ async def test_loading_slot_waits_and_cleared_slot_gives_code_3(dut):
 
 @cocotb.test(timeout_time=20, timeout_unit="ms")
 async def test_message_taken_before_key_change_keeps_old_key(dut):
-    """A message whose first beat has been taken has started (SPEC §4): a KEY_CLEAR or a
+    """A message whose first beat has been taken has started (docs/specification.md §4): a KEY_CLEAR or a
     KEY_CTRL commit of its slot written just after that handshake, while the message
     still waits behind another one inside the IP, must not change its key or fail it."""
     drv = await start(dut, seed=SEED + 14, p_idle=0, p_backpressure=0)
@@ -720,7 +721,7 @@ async def test_id_caps_and_measured_latency_match_parameters(dut):
 
 @cocotb.test(timeout_time=20, timeout_unit="ms")
 async def test_register_access_rules_wstrb_and_slverr(dut):
-    """SPEC §5 access rules: unmapped reads 0/SLVERR, writes to read-only and unmapped
+    """docs/specification.md §5 access rules: unmapped reads 0/SLVERR, writes to read-only and unmapped
     addresses SLVERR and no effect, write-only registers and key words read 0, wstrb
     byte by byte (IRQ_EN, staging words, a KEY_CTRL without its commit byte), and every
     refused KEY_CTRL commit (slot, length, busy, HOST) answered SLVERR with the staging
@@ -1003,7 +1004,7 @@ async def test_host_round_keys_only_into_empty_slots(dut):
 @cocotb.test(timeout_time=20, timeout_unit="ms")
 async def test_pipelined_rate_one_beat_per_clock(dut):
     """PIPELINED: with m_axis_tready high and no input gaps, ECB, CTR and CBC/CFB
-    decryption take one beat per clock (SPEC §3 rate)."""
+    decryption take one beat per clock (docs/specification.md §3 rate)."""
     drv = await start(dut, p_idle=0, p_backpressure=0)
     assert P["ARCH"] == "PIPELINED"
     rng = random.Random(SEED + 13)

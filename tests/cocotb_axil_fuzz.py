@@ -1,5 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb bus fuzz for aes_axi: random AXI4-Lite traffic against a register model of
-SPEC §4-§5 and docs/registers.md, with AXI4-Stream messages running at the same time.
+docs/specification.md §4-§5 and docs/registers.md, with AXI4-Stream messages running at the same time.
 
 The testbench drives every channel itself, one clock at a time (no cocotbext-axi), so
 that it can do what a bus master may: AW and W of a write in either order or together,
@@ -67,7 +68,7 @@ HOST = P["KEY_EXPANSION"] == "HOST"
 OKAY, SLVERR = 0, 2
 
 # ------------------------------------------------------------------ the register map
-# SPEC §5 and docs/registers.md, written out here on purpose.
+# docs/specification.md §5 and docs/registers.md, written out here on purpose.
 ID, CAPS, LATENCY, STATUS = 0x000, 0x004, 0x008, 0x00C
 KEY_CTRL, KEY_CLEAR, SLOTS, ERR = 0x010, 0x014, 0x018, 0x01C
 KEY_WORDS = tuple(range(0x020, 0x040, 4))
@@ -86,7 +87,7 @@ NAMES = {ID: "ID", CAPS: "CAPS", LATENCY: "LATENCY", STATUS: "STATUS", KEY_CTRL:
 
 
 def expected_caps() -> int:
-    """CAPS from the build's parameters, bit by bit as SPEC §5 lists them."""
+    """CAPS from the build's parameters, bit by bit as docs/specification.md §5 lists them."""
     pipelined = P["ARCH"] == "PIPELINED"
     return (int(pipelined) | (int(P["STAGES_PER_ROUND"]) if pipelined else 1) << 2 | int(P["LANES"]) << 5
             | MAX_LEN_CODE << 9 | NSLOTS << 11 | int(P["DECRYPT"]) << 16 | int(HOST) << 17
@@ -664,7 +665,7 @@ class Events:
 
 
 class Model:
-    """The register-level behaviour of SPEC §4-§5 / docs/registers.md, replayed over the
+    """The register-level behaviour of docs/specification.md §4-§5 / docs/registers.md, replayed over the
     recorded traffic."""
 
     SLACK = 2

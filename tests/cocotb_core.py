@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb testbench for aes_core: block handshake, key slots, and the ECB conformance
 set (FIPS-197 Appendix C, CAVP ECB KAT and MMT files) checked against NIST's values."""
 

@@ -1,7 +1,8 @@
-"""cocotb tests of rtl/aes_csr.v alone: the AXI4-Lite access rules of SPEC §5.
+# SPDX-License-Identifier: Apache-2.0
+"""cocotb tests of rtl/aes_csr.v alone: the AXI4-Lite access rules of docs/specification.md §5.
 
-Expected values come from SPEC §5 and from the register map in
-aescores.regmap.regs (itself checked against SPEC offsets in test_regmap.py), never
+Expected values come from docs/specification.md §5 and from the register map in
+aescores.regmap.regs (itself checked against the specification's offsets in test_regmap.py), never
 from the RTL. Signals to and from the IP are driven and sampled on the falling clock
 edge, half a clock away from the rising edge that the design uses.
 """
@@ -119,7 +120,7 @@ def random_status_inputs(rng: random.Random) -> dict[str, int]:
 
 
 def expected_read(reg, inputs: dict[str, int], state: dict[str, int]) -> tuple[int, int]:
-    """SPEC §5's answer to a read of register `reg` (None: unmapped)."""
+    """docs/specification.md §5's answer to a read of register `reg` (None: unmapped)."""
     if reg is None:
         return 0, SLVERR
     if reg.access == "WO" or reg.name == "CTRL":
@@ -338,7 +339,7 @@ async def staging_vectors_are_cleared_by_their_input_and_by_reset(dut) -> None:
     for w, reg in enumerate(regs.RK):
         assert await write(axil, reg.offset, int.from_bytes(rk[4 * w:4 * w + 4], "little")) == OKAY
     await settle(csr, 1)
-    # SPEC §1: key byte j in bits [8j+7:8j] of the staged vector.
+    # docs/specification.md §1: key byte j in bits [8j+7:8j] of the staged vector.
     assert int(dut.key_stage.value).to_bytes(32, "little") == key
     assert int(dut.rk_stage.value).to_bytes(16, "little") == rk
     await csr.pulse("rk_stage_clear")

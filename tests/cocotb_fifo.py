@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_fifo, the PIPELINED engine's output FIFO, on its own.
 
 The writer follows the FIFO's contract (never more than DEPTH entries held); the reader

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for tb_round: aes_enc_round and aes_dec_round of one SBOX, the T-tables,
 ShiftRows, MixColumns and their inverses.
 

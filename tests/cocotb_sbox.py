@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for tb_sbox: aes_sbox, aes_inv_sbox, aes_sub_bytes, aes_inv_sub_bytes.
 
 Expected values come from tests/aes_ref.py (computed from the FIPS-197 definitions and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb testbench for aes_key_slots on its own: what the round-key store holds after a
 key load, a clear and a reset, read through the store's read ports.
 

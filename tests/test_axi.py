@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """aes_axi, the AES IP, under cocotb on Verilator through its real buses (tests/cocotb_axi.py).
 
 A handful of builds cover the parameter space that changes behaviour: ITERATIVE with

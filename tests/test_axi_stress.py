@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """aes_axi through its real ports on the fast Verilator harness: random messages, framing
 fuzz with every result code, key changes under load, reset in mid-message, and a faulty
 datapath caught by the self-test. Expected values: the `cryptography` package."""

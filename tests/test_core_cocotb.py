@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """aes_core under cocotb on both simulators: the ECB conformance set on Icarus (second
 opinion beside the Verilator harness), key-slot behaviour on both."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The ECP5 netlist pass that moves block-RAM output registers into the DP16KD
 (python/aescores/flow/ebr_outreg.py): which ports it converts, how it rewires them, and
 every case it must leave alone. The netlists are small hand-written Yosys JSON modules

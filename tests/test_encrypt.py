@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`aescores encrypt`: a file through a preset's aes_axi RTL, and its error messages."""
 
 from __future__ import annotations

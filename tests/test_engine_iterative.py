@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ITERATIVE engines through aes_core on the fast Verilator harness: NIST conformance for
 every S-box implementation (TTABLE is the interleaved engine with tables in block RAM),
 random differential tests against OpenSSL, the rate and the latency."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """PIPELINED engine through aes_core on the fast Verilator harness (aescores.sim.core).
 
 Every expected value comes from NIST (FIPS-197 Appendix C, the CAVP ECB KAT and MMT

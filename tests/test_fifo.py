@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The PIPELINED engine's output FIFO (rtl/aes_fifo.v) on its own: order, data,
 no loss, occupancy up to DEPTH and the two-clock read, at every depth the engines use
 (8: the interleaved ITERATIVE engine; 16-64: the PIPELINED engine; 4-32: the mode unit's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The block-RAM floorplan of TTABLE rounds (python/aescores/flow/floorplan.py): the
 LFE5U-85F site grid (checked against nextpnr-ecp5 itself), the order in which rounds and
 their tables take sites, what it leaves alone, and the flow's synthesis of

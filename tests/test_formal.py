@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Formal proofs (formal/*.sby, SymbiYosys from YoWASP with Boolector): each task passes,
 and each proof catches a bug put into the RTL on purpose.
 

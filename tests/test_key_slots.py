@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """aes_key_slots on its own (Icarus): after a load the store holds the key's round keys
 in both tables, a clear writes zeros to every index of the cleared slot and of no other,
 a reset zeroizes every slot, and a held slot is not written until its hold drops. The

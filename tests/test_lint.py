@@ -1,5 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
 """Lint every rtl/*.v file: Verilator -Wall with zero warnings, Yosys and Icarus (Verilog-2005)
-read and elaborate it, and it follows the file rules of STYLE.md.
+read and elaborate it, and it follows the file rules of docs/architecture.md ("Conventions").
 
 The file list is globbed when the tests are collected, so files added later are covered.
 Each module is checked as the top with its own file, its submodules found by name in rtl/

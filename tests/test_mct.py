@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The AESAVS Monte Carlo Test procedure of aescores.mct.
 
 (a) Against independent expectations: the ECB procedure against a plain loop on an

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The golden model: codes, the OpenSSL half, and the pure-Python FIPS-197 half.
 
 The key schedule is proven twice: against values printed in FIPS-197 (Appendix A key

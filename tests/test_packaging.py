@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Repository hygiene: the FuseSoC core lists every RTL file, generated files are
 fresh, nothing machine-specific is tracked."""
 

@@ -1,4 +1,5 @@
-"""Register map tests: rdl/aes.rdl against SPEC §5, the generated files are fresh, and
+# SPDX-License-Identifier: Apache-2.0
+"""Register map tests: rdl/aes.rdl against docs/specification.md §5, the generated files are fresh, and
 rtl/aes_csr.v lints clean and obeys the AXI4-Lite access rules (tests/cocotb_csr.py).
 """
 
@@ -15,7 +16,7 @@ from aescores.sim.cocotb_run import run_cocotb
 
 CSR_FILE = paths.RTL_DIR / "aes_csr.v"
 
-# SPEC §5, copied by hand: offset, name, access.
+# docs/specification.md §5, copied by hand: offset, name, access.
 SPEC_REGISTERS = [
     (0x000, "ID", "RO"),
     (0x004, "CAPS", "RO"),
@@ -32,7 +33,7 @@ SPEC_REGISTERS = [
     (0x04C, "CTRL", "RW"),
 ]
 
-# SPEC §5 field positions: register -> {field: (msb, lsb)}.
+# docs/specification.md §5 field positions: register -> {field: (msb, lsb)}.
 SPEC_FIELDS = {
     "CAPS": {"arch": (1, 0), "stages": (4, 2), "lanes": (8, 5), "max_key": (10, 9), "key_slots": (15, 11),
              "decrypt": (16, 16), "host_keys": (17, 17), "selftest": (18, 18), "sbox": (20, 19)},
@@ -47,8 +48,8 @@ SPEC_FIELDS = {
 def test_register_offsets_and_access_match_spec() -> None:
     for offset, name, access in SPEC_REGISTERS:
         reg = regs.MAP.at(offset)
-        assert reg is not None and reg.name == name, f"{offset:#05x}: {reg and reg.name}, SPEC says {name}"
-        assert reg.access == access, f"{name}: {reg.access}, SPEC says {access}"
+        assert reg is not None and reg.name == name, f"{offset:#05x}: {reg and reg.name}, the specification says {name}"
+        assert reg.access == access, f"{name}: {reg.access}, the specification says {access}"
     # Everything else sits after CTRL (the KEY_EXPANSION="HOST" registers).
     spec_offsets = {o for o, _, _ in SPEC_REGISTERS}
     assert all(r.offset > 0x04C for r in regs.REGISTERS if r.offset not in spec_offsets)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The results report: RESULTS.md, results.json and the SVG plot from recorded results,
 the bench targets over them, and `collect` with the flow stood in (no tool runs here)."""
 

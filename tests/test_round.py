@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Round tests: aes_enc_round and aes_dec_round for every SBOX, with the T-tables,
 ShiftRows, MixColumns and their inverses, against the Python reference in aes_ref.py.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """S-box tests: aes_sbox and aes_inv_sbox (every IMPL), aes_sub_bytes and aes_inv_sub_bytes,
 against an S-box computed in Python from the FIPS-197 definition.
 

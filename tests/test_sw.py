@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Host software tests: sw/aes_driver.c compiles warning-free as C99 and passes its unit
 test against a register mock (sw/tests/test_driver.c), and the round keys it writes
 for a KEY_EXPANSION="HOST" build encrypt and decrypt as OpenSSL does.

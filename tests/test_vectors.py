@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """NIST vectors and their loaders, each proven against OpenSSL (the `cryptography` package).
 
 A typo in the written-in SP 800-38A data, or a loader that drops, mixes or misreads a

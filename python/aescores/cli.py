@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The `aescores` command line: one sub-command per module listed in COMMAND_MODULES.
 
 Each module defines `register(subparsers)`, which adds its sub-command and sets

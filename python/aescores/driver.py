@@ -1,9 +1,10 @@
+# SPDX-License-Identifier: Apache-2.0
 """A Python driver for the `aes_axi` IP in simulation, over cocotbext-axi.
 
-`AesAxiDriver(dut)` owns the clock, the reset and the three buses of the IP (SPEC §2):
+`AesAxiDriver(dut)` owns the clock, the reset and the three buses of the IP (docs/specification.md §2):
 an `AxiLiteMaster` on `s_axil_*`, an `AxiStreamSource` on `s_axis_*` and an
 `AxiStreamSink` on `m_axis_*`. Tests talk to the IP through it in the words of the
-SPEC: registers by name, keys by slot, messages by mode.
+the specification (docs/specification.md): registers by name, keys by slot, messages by mode.
 
     drv = AesAxiDriver(dut)
     await drv.start()                                  # clock, reset, self-test, CAPS
@@ -11,15 +12,15 @@ SPEC: registers by name, keys by slot, messages by mode.
     out = await drv.encrypt(Mode.CBC, 0, iv, plaintext)
     data, result, tuser = out                          # or out.data, out.result, ...
 
-Messages (SPEC §3) go out as one AXI4-Stream frame of 16*LANES-byte beats: for every
+Messages (docs/specification.md §3) go out as one AXI4-Stream frame of 16*LANES-byte beats: for every
 mode but ECB an IV beat first (the IV in lane 0), then the data, the last beat keeping
 bytes 0..n-1. Any number of messages may be in flight: `submit` queues one and returns
 a `Message` whose `done` event fires when its output frame is back; outputs are matched
-to inputs in order (the IP keeps order, SPEC §3). A watcher counts clocks and records,
+to inputs in order (the IP keeps order, docs/specification.md §3). A watcher counts clocks and records,
 per message, the clock of its first input handshake and of its last output beat, and
 per block the clocks of input and output handshakes (for latency and rate checks).
 
-Byte order is SPEC §1 throughout: byte i of a beat is `tdata[8i+7:8i]`, so the byte
+Byte order is docs/specification.md §1 throughout: byte i of a beat is `tdata[8i+7:8i]`, so the byte
 strings of `aescores.model` go straight into cocotbext-axi frames.
 """
 
@@ -85,7 +86,7 @@ def random_pauses(rng: random.Random, p_pause: float) -> Iterator[bool]:
 
 @dataclass
 class Caps:
-    """CAPS decoded (SPEC §5)."""
+    """CAPS decoded (docs/specification.md §5)."""
 
     arch: int
     stages: int
@@ -352,7 +353,7 @@ class AesAxiDriver:
                 raise AssertionError(f"slots {loading:#x} still loading after {limit_cycles} clocks")
 
     async def write_key_words(self, key: bytes) -> None:
-        """KEY0..KEY(n-1) with the key bytes (SPEC §1: byte 4w in bits [7:0])."""
+        """KEY0..KEY(n-1) with the key bytes (docs/specification.md §1: byte 4w in bits [7:0])."""
         for w in range(len(key) // 4):
             await self.write(regs.KEY[w], int.from_bytes(key[4 * w : 4 * w + 4], "little"))
 

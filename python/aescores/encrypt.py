@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`aescores encrypt`: stream a file through a preset's aes_axi RTL under Verilator.
 
 The IP does the real job through its AXI ports: the key is staged and committed over

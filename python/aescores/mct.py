@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The AESAVS Monte Carlo Test (NIST AESAVS §6.4) for ECB, CBC, CFB-128 and OFB.
 
 The procedure is written on a raw block cipher, `block_fn(key, block, decrypt)`, so the

@@ -1,9 +1,10 @@
+# SPDX-License-Identifier: Apache-2.0
 """The golden AES model: what every test compares the RTL against.
 
 Two independent halves:
 
 - **OpenSSL** (through the `cryptography` package) computes the answers:
-  `encrypt_block`, `decrypt_block` and `process` for the five modes of SPEC §3
+  `encrypt_block`, `decrypt_block` and `process` for the five modes of docs/specification.md §3
   (ECB, CBC, CFB-128, OFB, CTR with the full 128-bit big-endian counter).
 - **FIPS-197 written out in pure Python** gives what OpenSSL hides and the RTL needs:
   the S-boxes (computed from the GF(2^8) inverse and the affine map, not typed in),
@@ -16,7 +17,7 @@ Byte order is FIPS-197's and docs/architecture.md's: a block or round key is a
 16-byte string, byte i is `in[i]`, state column c is bytes 4c..4c+3 (row r of column c
 is byte 4c+r), key word w[i] is bytes 4i..4i+3. Round key r is w[4r..4r+3].
 `to_port`/`from_port` convert to and from the integer a port or `tdata` carries
-(byte i in bits [8i+7:8i], SPEC §1).
+(byte i in bits [8i+7:8i], docs/specification.md §1).
 """
 
 from __future__ import annotations
@@ -31,12 +32,12 @@ BLOCK_BYTES = 16
 """Bytes in an AES block."""
 
 # --------------------------------------------------------------------------------------
-# Modes and key lengths (SPEC §3 and §5 codes)
+# Modes and key lengths (docs/specification.md §3 and §5 codes)
 # --------------------------------------------------------------------------------------
 
 
 class Mode(enum.IntEnum):
-    """Mode of operation, numbered as in `s_axis_tuser[2:0]` (SPEC §3)."""
+    """Mode of operation, numbered as in `s_axis_tuser[2:0]` (docs/specification.md §3)."""
 
     ECB = 0
     CBC = 1
@@ -112,7 +113,7 @@ def len_code_of_key(key: bytes) -> int:
 
 
 def to_port(data: bytes) -> int:
-    """The integer a Verilog port or `tdata` carries for a byte string (SPEC §1).
+    """The integer a Verilog port or `tdata` carries for a byte string (docs/specification.md §1).
 
     Byte i goes to bits [8i+7:8i]: FIPS-197 plaintext 00112233...ff is
     128'hffeeddccbbaa99887766554433221100. Works for blocks, keys and whole beats.
@@ -208,7 +209,7 @@ def ctr_wraps(iv: bytes, nblocks: int) -> bool:
     """True when the counter wraps from 2^128-1 to 0 within a message of `nblocks` blocks.
 
     The blocks use counters iv, iv+1, ..., iv+nblocks-1; the message is flagged with
-    code 4 (SPEC §3) when one of them is past the wrap. Count a partial final block as a
+    code 4 (docs/specification.md §3) when one of them is past the wrap. Count a partial final block as a
     block (see `nblocks()`).
     """
     if nblocks < 0:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Where the repository's files are, seen from the installed package.
 
 The package is installed in editable mode from a checkout (`pip install -e .`), so the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The one runner through which aescores calls external tools.
 
 Every tool (Verilator, Icarus, Yosys, nextpnr, the C compiler) is started by `run`, so

@@ -1,7 +1,8 @@
+# SPDX-License-Identifier: Apache-2.0
 """NIST's published AES vectors, as typed records.
 
 - `FIPS197_C`: FIPS-197 Appendix C.1-C.3, one block per key size (what the IP's power-up
-  self-test runs, SPEC §6).
+  self-test runs, docs/specification.md §6).
 - `SP800_38A`: SP 800-38A Appendix F, ECB, CBC, CFB-128, OFB and CTR, AES-128/192/256,
   encrypt and decrypt (F.1.1-F.5.6 without CFB1/CFB8): 30 four-block messages. The
   `cryptography-vectors` package does not ship them, so they are written in here;

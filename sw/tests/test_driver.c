@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * test_driver.c: host unit test of sw/aes_driver.c against a register mock.
  *
@@ -275,7 +276,7 @@ static void test_load_key_writes_little_endian_words_then_commits(void)
     CHECK(aes_init(&dev, fake_regs) == AES_OK);
     CHECK(aes_load_key(&dev, 2, key, 32) == AES_OK);
     CHECK(mock.nlog == 9);
-    for (i = 0; i < 8; i++) { /* SPEC §1: KEY0 = bytes 0..3 with byte 0 in [7:0] */
+    for (i = 0; i < 8; i++) { /* docs/specification.md §1: KEY0 = bytes 0..3 with byte 0 in [7:0] */
         CHECK(mock.log[i].offset == AES_REG_KEY0 + 4u * i);
         CHECK(mock.log[i].value == (uint32_t)(4u * i) * 0x01010101u + 0x03020100u);
     }

@@ -1,8 +1,9 @@
+# SPDX-License-Identifier: Apache-2.0
 """Named presets: one `aes_axi` parameter set per reference system, plus our own best.
 
-A preset is a set of the `aes_axi` parameters of SPEC §2, the device it is built for,
+A preset is a set of the `aes_axi` parameters of docs/specification.md §2, the device it is built for,
 the key length its throughput is quoted for, and the published figures of the
-reference system it rebuilds (SPEC §7), so that the report can show both side by side.
+reference system it rebuilds (docs/specification.md §7), so that the report can show both side by side.
 
 Which Verilog top the flow implements is chosen here too (`DEFAULT_TOP`): `aes_core`,
 the cipher core the published designs and the targets describe, given only the
@@ -23,7 +24,7 @@ from typing import Mapping
 
 ParamValue = int | str
 
-# The parameters of `aes_axi` (SPEC §2) with their defaults.
+# The parameters of `aes_axi` (docs/specification.md §2) with their defaults.
 AES_AXI_DEFAULTS: dict[str, ParamValue] = {
     "ARCH": "PIPELINED",
     "STAGES_PER_ROUND": 1,
@@ -52,7 +53,7 @@ TOPS: dict[str, TopModule] = {
         "aes_core",
         ("ARCH", "STAGES_PER_ROUND", "SBOX", "LANES", "MAX_KEY_BITS", "KEY_SLOTS", "DECRYPT", "KEY_EXPANSION"),
     ),
-    # The product's top (SPEC §2).
+    # The product's top (docs/specification.md §2).
     "aes_axi": TopModule("aes_axi", tuple(AES_AXI_DEFAULTS), clock="aclk"),
 }
 
@@ -62,11 +63,11 @@ DEFAULT_TOP = "aes_core"
 
 @dataclass(frozen=True)
 class Published:
-    """Figures of a reference system as its authors published them (SPEC §7).
+    """Figures of a reference system as its authors published them (docs/specification.md §7).
 
     `luts` are LUTs of the authors' device (LUT6 on 7-series and UltraScale, LUT4 on
     Virtex-II); `slices` are given where the paper reports only slices. None: not
-    published (or not given in SPEC §7).
+    published (or not given in docs/specification.md §7).
     """
 
     ref: str  # "S0" .. "S4"
@@ -125,7 +126,7 @@ class Preset:
 
     @property
     def full_params(self) -> dict[str, ParamValue]:
-        """Every `aes_axi` parameter: the preset's values over the SPEC defaults."""
+        """Every `aes_axi` parameter: the preset's values over the defaults of docs/specification.md §2."""
         return {**AES_AXI_DEFAULTS, **self.params}
 
     @property

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The open implementation flow: Yosys and nextpnr from PyPI, results cached under build/.
 
 `implement(design, target)` runs the tools on any top (see `flow.run`);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The result cache: one folder per hash of everything that decides a result.
 
 The key covers the contents of the sources, the top and its parameters, the target

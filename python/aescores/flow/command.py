@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`aescores implement PRESET`: build one preset with Yosys and nextpnr and print its figures."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Move flip-flops that register an ECP5 block RAM's output into the block RAM.
 
 Yosys maps a synchronous read (`q <= mem[addr]`) into a DP16KD with `REGMODE=NOREG`:

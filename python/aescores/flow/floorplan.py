@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Pin the block RAMs of the PIPELINED engine's TTABLE rounds to ECP5 sites, round by round.
 
 A TTABLE round with one register (`STAGES_PER_ROUND=1`, `s0-pipelined-ttable`) is a

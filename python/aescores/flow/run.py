@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Running Yosys and nextpnr on one design for one target, with the result cache.
 
 The steps of `implement` (each tool started through `aescores.tools.run`, each one's log

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The devices the flow builds for, and how their tools' reports map to LUT4/FF/EBR/DSP.
 
 Every target is a Lattice part with open place and route (nextpnr from YoWASP):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The implementation wrapper: registers around every port of the top, for Fmax and pins.
 
 A core's ports are driven and read by registers in any real system, so its Fmax must

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The register map: rdl/aes.rdl and everything generated from it.
 
 `python -m aescores.regmap` regenerates the checked-in files (rtl/aes_csr.v,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`python -m aescores.regmap [--check]`: regenerate the register-map files, or check them."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Render sw/aes_regs.h: offsets, field masks and shifts, and constants for C."""
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def _reg_fields(lines: list[str], reg: Register, stem: str) -> None:
 
 
 HEADER = """\
+// SPDX-License-Identifier: Apache-2.0
 /*
  * aes_regs.h: the register map of the aescores AES IP (aes_axi), for C.
  *
@@ -84,7 +86,7 @@ def render(regmap: RegisterMap) -> str:
         users = [f"{r.name}.{f.name}" for r in regmap for f in r.fields if f.enum == enum.name]
         # fields of array words would repeat: keep each once
         users = list(dict.fromkeys(users))
-        what = f"codes of {', '.join(users)}" if users else "stream constants (SPEC §3)"
+        what = f"codes of {', '.join(users)}" if users else "stream constants (docs/specification.md §3)"
         lines.append("")
         lines += _comment(f"Encoding {enum.name}: {what}.")
         for v in enum.values:

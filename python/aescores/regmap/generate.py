@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Generate every file that depends on rdl/aes.rdl, or check that they are fresh."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Read rdl/aes.rdl with systemrdl-compiler into a `model.RegisterMap`.
 
 Only the SystemRDL the generators implement is accepted: each field must be one of the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Render docs/registers.md: the register map for people."""
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def render(regmap: RegisterMap) -> str:
         "",
         "<!-- Generated from rdl/aes.rdl by `python -m aescores.regmap`: do not edit. -->",
         "",
-        f"The register map of {regmap.title} (`aes_axi`, SPEC §5), generated from",
+        f"The register map of {regmap.title} (`aes_axi`, docs/specification.md §5), generated from",
         "[`rdl/aes.rdl`](../rdl/aes.rdl). C: [`sw/aes_regs.h`](../sw/aes_regs.h);",
         "Python: `aescores.regmap.regs`; RTL: [`rtl/aes_csr.v`](../rtl/aes_csr.v).",
         "",
@@ -167,7 +168,7 @@ def render(regmap: RegisterMap) -> str:
     out += ["## Encodings", ""]
     for enum in regmap.enums:
         users = list(dict.fromkeys(f"{r.array or r.name}.{f.name}" for r in regmap for f in r.fields if f.enum == enum.name))
-        where = ", ".join(f"`{u}`" for u in users) if users else "the AXI4-Stream side band (SPEC §3)"
+        where = ", ".join(f"`{u}`" for u in users) if users else "the AXI4-Stream side band (docs/specification.md §3)"
         out += [f"### {enum.name}", "", f"Used by {where}.", "", "| value | name | meaning |", "|---|---|---|"]
         for v in enum.values:
             out.append(f"| {v.value} | `{v.name}` | {_esc(v.desc)} |")

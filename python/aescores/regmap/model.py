@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The register map as plain Python objects.
 
 `load.load()` builds a `RegisterMap` from rdl/aes.rdl; every generator renders one from
@@ -22,7 +23,7 @@ from typing import Iterator, Mapping
 
 FIELD_KINDS = ("const", "status", "storage", "pulse", "event", "command", "secret")
 
-#: Software access of a register as SPEC §5 names it, from the kind of its fields.
+#: Software access of a register as docs/specification.md §5 names it, from the kind of its fields.
 ACCESS_OF_KIND = {
     "const": "RO",
     "status": "RO",

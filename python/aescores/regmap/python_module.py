@@ -7,7 +7,8 @@ import textwrap
 from aescores.regmap.model import EnumType, Field, Register, RegisterMap
 
 HEADER = '''\
-"""The aescores register map for Python: offsets, fields and encodings (SPEC §5).
+# SPDX-License-Identifier: Apache-2.0
+"""The aescores register map for Python: offsets, fields and encodings (docs/specification.md §5).
 
 Generated from rdl/aes.rdl by `python -m aescores.regmap`: do not edit. The map for
 people is docs/registers.md.

@@ -1,4 +1,5 @@
-"""The aescores register map for Python: offsets, fields and encodings (SPEC §5).
+# SPDX-License-Identifier: Apache-2.0
+"""The aescores register map for Python: offsets, fields and encodings (docs/specification.md §5).
 
 Generated from rdl/aes.rdl by `python -m aescores.regmap`: do not edit. The map for
 people is docs/registers.md.
@@ -115,7 +116,7 @@ ERR = Register(
     offset=0x01C,
     access='RW1C',
     title='Errors',
-    desc='Bit c is set when a message ends with result code c (SPEC §3) and stays set until software writes 1 to it (write 1 to clear; writing 0 changes nothing). An error in the same clock as the clear is kept. The output `irq` is high while ERR & IRQ_EN is non-zero.',
+    desc='Bit c is set when a message ends with result code c (docs/specification.md §3) and stays set until software writes 1 to it (write 1 to clear; writing 0 changes nothing). An error in the same clock as the clear is kept. The output `irq` is high while ERR & IRQ_EN is non-zero.',
     fields=(
         Field('bad_length', lsb=1, width=1, kind='event', reset=0x0, enable='IRQ_EN.bad_length', hw='w', desc='A message ended with result code 1: partial block in ECB/CBC, or only the IV beat.'),
         Field('bad_mode', lsb=2, width=1, kind='event', reset=0x0, enable='IRQ_EN.bad_mode', hw='w', desc='A message ended with result code 2: invalid mode.'),
@@ -488,7 +489,7 @@ ENUMS = (
 MAP = RegisterMap(
     name='aes',
     title='aescores AES IP',
-    desc='The AXI4-Lite register block of `aes_axi` (SPEC §5): 32-bit registers at a 12-bit byte address. Unmapped reads return 0 with SLVERR; writes to unmapped or read-only registers have no effect and answer SLVERR. Write-only registers read as 0 with OKAY. `wstrb` is honoured: read-write registers and the key staging words are written byte by byte; a command register sees the bytes not strobed as zero. Address bits [1:0] and the protection bits (awprot, arprot) are ignored.',
+    desc='The AXI4-Lite register block of `aes_axi` (docs/specification.md §5): 32-bit registers at a 12-bit byte address. Unmapped reads return 0 with SLVERR; writes to unmapped or read-only registers have no effect and answer SLVERR. Write-only registers read as 0 with OKAY. `wstrb` is honoured: read-write registers and the key staging words are written byte by byte; a command register sees the bytes not strobed as zero. Address bits [1:0] and the protection bits (awprot, arprot) are ignored.',
     registers=(
         ID, CAPS, LATENCY, STATUS, KEY_CTRL, KEY_CLEAR, SLOTS, ERR, KEY0, KEY1, KEY2,
         KEY3, KEY4, KEY5, KEY6, KEY7, IRQ_EN, MSGS, BLOCKS, CTRL, RK0, RK1, RK2, RK3,

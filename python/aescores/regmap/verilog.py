@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: Apache-2.0
 """Render rtl/aes_csr.v, the AXI4-Lite register block, from the register map.
 
-The output is plain Verilog-2005 in the project's style (STYLE.md): x_reg/x_next with
+The output is plain Verilog-2005 in the project's style (docs/architecture.md, "Conventions"): x_reg/x_next with
 one combinational block and one clocked block, synchronous active-high `rst`, AMBA port
 names. Port names follow from the map: see `ports()` and the header comment of the
 generated file.
@@ -138,11 +139,12 @@ def _axi_ports() -> list[tuple[str, str, str]]:
 
 
 HEADER = """\
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
-// aes_csr: the AXI4-Lite register block of aes_axi (SPEC §5).
+// aes_csr: the AXI4-Lite register block of aes_axi (docs/specification.md §5).
 
 /*
  * Generated from rdl/aes.rdl by `python -m aescores.regmap`: do not edit. Change the

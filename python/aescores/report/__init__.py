@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The results report: implement presets, then write docs/RESULTS.md, results.json and a plot.
 
 `collect` runs the flow (and, through `simulate`, the conformance simulation) for each

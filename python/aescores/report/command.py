@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`aescores report`: implement presets and write docs/RESULTS.md, results.json and the plot."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A small SVG scatter plot with log-scaled axes (no plotting library needed).
 
 `scatter_svg` draws labelled points of several series on log10 x and y axes, with

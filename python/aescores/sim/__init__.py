@@ -1,1 +1,2 @@
+# SPDX-License-Identifier: Apache-2.0
 """Simulation: cocotb test runs and the fast Verilator harnesses."""

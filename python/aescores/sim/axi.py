@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Fast simulation of the aes_axi IP through its real ports: a Verilator-built C++
 harness (harness/axi_harness.cpp) driving AXI4-Lite and AXI4-Stream, over a pipe.
 
@@ -15,7 +16,7 @@ from typing import Iterable, Mapping
 from aescores.regmap import regs
 from aescores.sim.core import build_harness
 
-# aes_axi parameters and their defaults (SPEC §2), plus the test hook.
+# aes_axi parameters and their defaults (docs/specification.md §2), plus the test hook.
 AXI_DEFAULTS: dict[str, object] = {
     "ARCH": "PIPELINED",
     "STAGES_PER_ROUND": 1,
@@ -200,5 +201,5 @@ def key_items(slot: int, key: bytes) -> list[tuple]:
 
 
 def tuser_of(mode: int, decrypt: bool, slot: int) -> int:
-    """First-beat tuser: [2:0] mode, [3] direction, [7:4] key slot (SPEC §3)."""
+    """First-beat tuser: [2:0] mode, [3] direction, [7:4] key slot (docs/specification.md §3)."""
     return (mode & 7) | (int(decrypt) << 3) | ((slot & 15) << 4)

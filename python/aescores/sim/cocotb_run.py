@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build and run a cocotb testbench on Verilator or Icarus, and check its results.
 
 Used by the pytest files in tests/: each one names a top-level module, the Python

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`aescores sim PRESET`: the NIST conformance set on a preset's RTL, as a table.
 
 Until the `aes_axi` top lands, the set runs on `aes_core` built with the preset's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """NIST conformance of aes_core builds: FIPS-197 Appendix C, the CAVP ECB KAT and MMT
 files, the AESAVS ECB Monte Carlo test and a random differential test, every result
 checked against NIST's published values or the `cryptography` package (OpenSSL).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Fast simulation of aes_core: a Verilator-built C++ harness driven over a pipe.
 
 The harness (harness/core_harness.cpp) applies random input gaps and output

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Random traffic for aes_axi and the expected answer of every message.
 
 `expect` is the message semantics of the specification written out in Python (result

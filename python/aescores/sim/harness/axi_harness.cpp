@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Verilator harness for aes_axi: drives its AXI4-Lite and AXI4-Stream ports from a line
 // protocol on stdin/stdout (driven by aescores.sim.axi), with random input gaps and
 // output backpressure. Checking is done by the caller against OpenSSL.

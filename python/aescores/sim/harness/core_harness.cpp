@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Verilator harness for aes_core: a line protocol on stdin/stdout, driven by
 // aescores.sim.core (Python), which also checks every result against OpenSSL.
 //
