@@ -290,6 +290,7 @@ module aes_axis_framer #(
     // A message that waited for its slot's load holds the slot from the clock F1 finds it
     // loaded; one that found it loaded when taken holds it since then (hold_in).
     wire hold_late = f1_take && first && b_wait && slot_ok;
+    reg  hold_late_reg;
 
     always @* begin
         b_ready = f1_free && !wait_load;
@@ -395,10 +396,11 @@ module aes_axis_framer #(
     // ------------------------------------------------------------------ slot holds
     // Per slot: messages that hold it and have not retired. A first beat taken while its
     // slot is loaded and not loading counts at once (hold_in); one that waited counts
-    // when F1 finds the slot loaded (hold_late); the mode unit retires a message when it
+    // when F1 finds the slot loaded (hold_late, counted a clock later: a load of that
+    // slot cannot start before, see wait_load); the mode unit retires a message when it
     // issues its last beat.
     wire hold_in = in_take && in_first_reg && in_ok;
-    wire [KEY_SLOTS-1:0] late_slot = b_slot_bit;
+    reg  [KEY_SLOTS-1:0] late_slot_reg;
     wire [KEY_SLOTS-1:0] ret_slot = slot_onehot(retire_slot);
     reg  [HW-1:0] hold_cnt_reg [0:KEY_SLOTS-1];
     reg  [KEY_SLOTS-1:0] hold_nz;
@@ -409,19 +411,23 @@ module aes_axis_framer #(
         end
     end
     always @(posedge clk) begin
+        hold_late_reg <= !rst && hold_late;
+        late_slot_reg <= b_slot_bit;
         for (hi = 0; hi < KEY_SLOTS; hi = hi + 1) begin
             if (rst) begin
                 hold_cnt_reg[hi] <= {HW{1'b0}};
             end else begin
                 hold_cnt_reg[hi] <= hold_cnt_reg[hi]
                                     + {{HW-1{1'b0}}, hold_in && in_slot[hi]}
-                                    + {{HW-1{1'b0}}, hold_late && late_slot[hi]}
+                                    + {{HW-1{1'b0}}, hold_late_reg && late_slot_reg[hi]}
                                     - {{HW-1{1'b0}}, retire_valid && ret_slot[hi]};
             end
         end
     end
 
-    assign slot_hold = hold_nz;
+    // A late hold counts from its register on, the clock after F1 took the beat (as a
+    // count of it would), so the key slots see it as early as before.
+    assign slot_hold = hold_nz | (hold_late_reg ? late_slot_reg : {KEY_SLOTS{1'b0}});
     // A beat taken now counts: the self-test must not start in the next clock.
     assign busy = in_take || !in_first_reg || b_valid || msg_active_reg || o_valid_reg;
 
