@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Render python/aescores/regmap/regs.py: the register map as Python objects."""
 
 from __future__ import annotations
