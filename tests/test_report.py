@@ -14,6 +14,7 @@ import pytest
 
 from aescores import cli, configs, report
 from aescores.flow import DoesNotFit, preset_figures
+from aescores.report.cbc_rate import CbcRate, RateCheckError
 from aescores.report.plot import Series, scatter_svg
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -26,6 +27,12 @@ SVG = "{http://www.w3.org/2000/svg}"
 def only_report_commands(monkeypatch: pytest.MonkeyPatch) -> None:
     """The CLI tests here exercise `implement` and `report` only, whatever other commands exist."""
     monkeypatch.setattr(cli, "COMMAND_MODULES", ("aescores.flow.command", "aescores.report.command"))
+
+
+@pytest.fixture(autouse=True)
+def no_cbc_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`collect` measures the whole IP's CBC rate on Verilator: a fixed 16 clocks per block here."""
+    monkeypatch.setattr(report, "measure_cbc", lambda preset: CbcRate(blocks=64, clocks=64 * 16, key_bits=128))
 
 
 @pytest.fixture
@@ -149,7 +156,8 @@ def test_collect_builds_the_whole_ip_beside_the_core(monkeypatch: pytest.MonkeyP
     assert any(m.startswith("[2/2] s3-subpipelined: aes_axi: FAILED") for m in msgs)
     md = report.render_markdown(data)
     assert "## The whole IP (`aes_axi`)" in md
-    assert "| `min-area` | 4,900 | 1,000 | 0 | 125.0 | 1.46 | 0.297 | 2,900 |" in md
+    assert "| `min-area` | 4,900 | 1,000 | 0 | 125.0 | 1.46 | 0.297 | 2,900 | 16.00 | 1.00 |" in md
+    assert area["ip"]["cbc_enc_clocks_per_block"] == 16 and area["ip"]["cbc_enc_gbps"] == pytest.approx(1.0)
     assert "| `s3-subpipelined` | not built: s3-subpipelined does not fit ecp5-85k" in md
     # A preset that says why its IP is not built gets the reason, and no IP build.
     calls.clear()
@@ -252,3 +260,234 @@ def test_header_names_the_presets_whose_round_block_rams_were_placed(recorded: d
     md = report.render_markdown(recorded)
     name = recorded["presets"][0]["preset"]
     assert f"round ([flow.md](flow.md#block-ram-floorplan)): `{name}` (80); their whole-IP builds too." in md
+
+
+# ---------------------------------------------------------------- partial runs and stale rows
+
+
+def _stand_in_flow(monkeypatch: pytest.MonkeyPatch, lut4: dict[str, int] | None = None,
+                   fail: set[str] = frozenset()) -> list:
+    """The flow and the conformance simulation stood in: the core of a preset takes
+    `lut4[name]` (3,000 by default) at 200 MHz, its IP 4,000 LUT4 at 150 MHz; the presets
+    named in `fail` do not fit. Returns the (name, top) of each build asked for."""
+    import aescores.flow as flow
+
+    calls: list = []
+
+    def fake(preset, target=None, **kwargs):
+        calls.append((preset.name, preset.top))
+        if preset.name in fail:
+            raise DoesNotFit(f"{preset.name} does not fit ecp5-85k: LUT4 99,000 of 83,640 (logs in x)")
+        if preset.top == "aes_axi":
+            return preset_figures(preset, _fake_flow_result(preset, target, 4000, 150.0))
+        return preset_figures(preset, _fake_flow_result(preset, target, (lut4 or {}).get(preset.name, 3000), 200.0))
+
+    monkeypatch.setattr(flow, "implement_preset", fake)
+    monkeypatch.setattr(report, "simulate", lambda p: {"passed": 1, "total": 1, "ok": True})
+    return calls
+
+
+DEFAULT_NAMES = [p.name for p in configs.default_report_presets()]
+
+
+def _saved(out: Path) -> dict:
+    return json.loads((out / "results.json").read_text())
+
+
+def _rows(out: Path) -> dict[str, dict]:
+    return {r["preset"]: r for r in _saved(out)["presets"]}
+
+
+def test_a_partial_run_keeps_the_other_rows(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    calls = _stand_in_flow(monkeypatch)
+    assert cli.main(["report", "--out", str(tmp_path)]) == 0
+    before = _rows(tmp_path)
+    assert list(before) == DEFAULT_NAMES
+    calls.clear()
+    _stand_in_flow(monkeypatch, lut4={"min-area": 2222}).clear()
+    assert cli.main(["report", "min-area", "--out", str(tmp_path)]) == 0
+    after = _rows(tmp_path)
+    assert list(after) == DEFAULT_NAMES  # every row kept, in the default order
+    assert after["min-area"]["lut4"] == 2222
+    for name in DEFAULT_NAMES:
+        assert "stale" not in after[name]  # all built from this tree
+        if name != "min-area":
+            assert after[name] == before[name]
+    md = (tmp_path / "RESULTS.md").read_text()
+    assert all(f"| `{name}` |" in md for name in DEFAULT_NAMES) and "stale" not in md
+    # A configuration of --set values joins the report after the default presets ...
+    assert cli.main(["report", "--set", "ARCH=ITERATIVE", "--set", "LANES=2", "--no-sim", "--out",
+                     str(tmp_path)]) == 0
+    rows = _rows(tmp_path)
+    assert list(rows) == [*DEFAULT_NAMES, "defaults+ARCH=ITERATIVE+LANES=2"]
+    custom = rows["defaults+ARCH=ITERATIVE+LANES=2"]
+    assert custom["params"] == {**configs.AES_AXI_DEFAULTS, "ARCH": "ITERATIVE", "LANES": 2}
+    assert custom["conformance"] is None and "cbc_enc_gbps" not in custom["ip"]  # --no-sim
+    assert rows["min-area"]["conformance"] == {"passed": 1, "total": 1, "ok": True}
+    md = (tmp_path / "RESULTS.md").read_text()
+    assert "| `defaults+ARCH=ITERATIVE+LANES=2` | ITERATIVE, SBOX LUT, AES-128, enc/dec, 2 lanes |" in md
+    assert "— : not run for that row, `--no-sim`" in md
+    # ... and stays there when a default preset is rebuilt; a preset with --set is a row of its own.
+    assert cli.main(["report", "s0-pipelined-ttable", "min-area", "--set", "KEY_SLOTS=2", "--out",
+                     str(tmp_path)]) == 0
+    assert list(_rows(tmp_path)) == [*DEFAULT_NAMES, "defaults+ARCH=ITERATIVE+LANES=2",
+                                     "s0-pipelined-ttable+KEY_SLOTS=2", "min-area+KEY_SLOTS=2"]
+
+
+def test_a_partial_run_into_an_empty_folder_writes_its_rows(monkeypatch: pytest.MonkeyPatch,
+                                                           tmp_path: Path) -> None:
+    _stand_in_flow(monkeypatch)
+    assert cli.main(["report", "s1-iterative", "min-area", "--out", str(tmp_path / "new")]) == 0
+    assert list(_rows(tmp_path / "new")) == ["s1-iterative", "min-area"]
+
+
+def test_a_kept_row_built_on_other_sources_is_marked_stale(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture) -> None:
+    _stand_in_flow(monkeypatch)
+    assert cli.main(["report", "--out", str(tmp_path)]) == 0
+    data = _saved(tmp_path)
+    rows = {r["preset"]: r for r in data["presets"]}
+    assert set(rows["s1-iterative"]["built_from"]) == {"rtl", "flow"}
+    assert rows["s1-iterative"]["ip"]["built_from"] == report.built_from("aes_axi")
+    rows["s1-iterative"]["built_from"]["rtl"] = "0" * 64  # built on other RTL
+    rows["s3-subpipelined"]["ip"]["built_from"]["flow"] = "1" * 64  # its IP with another flow
+    del rows["s4-iterative-ctr4"]["built_from"]  # made before rows recorded their sources
+    (tmp_path / "results.json").write_text(json.dumps(data))
+    capsys.readouterr()
+    assert cli.main(["report", "min-area", "--out", str(tmp_path)]) == 0
+    assert "kept 3 stale row(s), marked in the report: s1-iterative, s3-subpipelined, s4-iterative-ctr4" in \
+        capsys.readouterr().err
+    rows = _rows(tmp_path)
+    assert list(rows) == DEFAULT_NAMES
+    stale = {name: r.get("stale_reason") for name, r in rows.items() if r.get("stale")}
+    assert stale == {"s1-iterative": "built on other RTL", "s3-subpipelined": "built with another flow",
+                     "s4-iterative-ctr4": "sources not recorded"}
+    assert all(rows[name]["stale"] is True for name in stale)
+    md = (tmp_path / "RESULTS.md").read_text()
+    assert "| `s1-iterative` (stale: built on other RTL) | ITERATIVE" in md
+    assert "| `s1-iterative` (stale: built on other RTL) | S1: Hussain & Jamal" in md  # beside the published
+    assert "| `s3-subpipelined` (stale: built with another flow) | 4,000 |" in md  # the whole-IP table
+    assert "Stale rows (`s1-iterative`, `s3-subpipelined`, `s4-iterative-ctr4`)" in md
+    assert "| `min-area` | ITERATIVE" in md  # rebuilt: fresh
+    labels = [t.text for t in ET.parse(tmp_path / "throughput_vs_area.svg").getroot().iter(f"{SVG}text")]
+    assert "s1-iterative (stale)" in labels and "min-area" in labels
+    # Rebuilding a stale row makes it fresh again; the others stay stale.
+    assert cli.main(["report", "s1-iterative", "--out", str(tmp_path)]) == 0
+    rows = _rows(tmp_path)
+    assert "stale" not in rows["s1-iterative"] and rows["s3-subpipelined"]["stale"]
+    # A row whose rebuild fails is kept, marked stale, and the failure is listed.
+    _stand_in_flow(monkeypatch, fail={"s2-phase-pipelined-hostkey"})
+    assert cli.main(["report", "s2-phase-pipelined-hostkey", "--out", str(tmp_path)]) == 1
+    data = _saved(tmp_path)
+    rows = {r["preset"]: r for r in data["presets"]}
+    assert rows["s2-phase-pipelined-hostkey"]["stale_reason"] == "its rebuild failed"
+    assert [f["preset"] for f in data["failed"]] == ["s2-phase-pipelined-hostkey"]
+    md = (tmp_path / "RESULTS.md").read_text()
+    assert "| `s2-phase-pipelined-hostkey` (stale: its rebuild failed) |" in md and "## Not built" in md
+    # The next partial run of another preset keeps that failure; a good rebuild drops it.
+    _stand_in_flow(monkeypatch)
+    assert cli.main(["report", "min-area", "--out", str(tmp_path)]) == 0
+    assert [f["preset"] for f in _saved(tmp_path)["failed"]] == ["s2-phase-pipelined-hostkey"]
+    assert cli.main(["report", "s2-phase-pipelined-hostkey", "--out", str(tmp_path)]) == 0
+    assert _saved(tmp_path)["failed"] == [] and "stale" not in _rows(tmp_path)["s2-phase-pipelined-hostkey"]
+
+
+def test_a_full_run_replaces_everything(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _stand_in_flow(monkeypatch)
+    assert cli.main(["report", "--out", str(tmp_path)]) == 0
+    assert cli.main(["report", "--set", "LANES=2", "--out", str(tmp_path)]) == 0
+    data = _saved(tmp_path)
+    for row in data["presets"]:
+        row["built_from"] = {"rtl": "0" * 64, "flow": "0" * 64}
+    data["failed"] = [{"preset": "s0-pipelined-ttable", "target": "ecp5-85k", "error": "old"}]
+    (tmp_path / "results.json").write_text(json.dumps(data))
+    calls = _stand_in_flow(monkeypatch, lut4={"s1-iterative": 1234})
+    assert cli.main(["report", "--out", str(tmp_path)]) == 0
+    assert [c for c in calls if c[1] == "aes_core"] == [(n, "aes_core") for n in DEFAULT_NAMES]
+    data = _saved(tmp_path)
+    assert [r["preset"] for r in data["presets"]] == DEFAULT_NAMES  # the --set row is gone
+    assert not any(r.get("stale") for r in data["presets"]) and data["failed"] == []
+    assert {r["preset"]: r for r in data["presets"]}["s1-iterative"]["lut4"] == 1234
+    assert data["simulated"] is True
+    assert "stale" not in (tmp_path / "RESULTS.md").read_text()
+
+
+def test_merge_orders_rows_and_checks_each_kept_one_against_the_tree() -> None:
+    here = {"rtl": "a", "flow": "f"}
+
+    def row(name: str, rtl: str = "a", ip: dict | None = None) -> dict:
+        r = {"preset": name, "top": "aes_core", "built_from": {"rtl": rtl, "flow": "f"}, "conformance": None,
+             "flow": {}}
+        if ip is not None:
+            r["ip"] = ip
+        return r
+
+    previous = {"presets": [row("zz-custom"), row("min-area", "b"), row("s1-iterative", "b", {"top": "aes_axi",
+                "error": "not built"}), row("s0-pipelined-ttable", ip={"top": "aes_axi", "lut4": 5,
+                                                                       "built_from": {"rtl": "b", "flow": "f"}})],
+                "failed": [{"preset": "min-area", "error": "x"}]}
+    fresh = {"presets": [row("min-area")], "failed": [], "seconds": 3.0, "simulated": False}
+    merged = report.merge(previous, fresh, current=lambda top: here)
+    assert [r["preset"] for r in merged["presets"]] == ["s0-pipelined-ttable", "s1-iterative", "min-area",
+                                                        "zz-custom"]
+    by = {r["preset"]: r for r in merged["presets"]}
+    assert by["s0-pipelined-ttable"]["stale_reason"] == "built on other RTL"  # its whole-IP build
+    assert by["s1-iterative"]["stale_reason"] == "built on other RTL"
+    assert "stale" not in by["min-area"] and "stale" not in by["zz-custom"]
+    assert merged["failed"] == [] and merged["seconds"] == 3.0
+    assert previous["presets"][1]["built_from"]["rtl"] == "b" and "stale" not in previous["presets"][2]
+    assert report.merge(None, fresh, current=lambda top: here)["presets"] == fresh["presets"]
+
+
+def test_a_corrupt_saved_report_is_not_overwritten(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture) -> None:
+    calls = _stand_in_flow(monkeypatch)
+    (tmp_path / "results.json").write_text("{not json")
+    assert cli.main(["report", "min-area", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read" in err and "to merge into" in err and len(err.strip().splitlines()) == 1
+    assert calls == [] and (tmp_path / "results.json").read_text() == "{not json"
+
+
+# ---------------------------------------------------------------- the whole IP's CBC-encryption rate
+
+
+def test_collect_records_the_cbc_encryption_rate_of_each_ip(monkeypatch: pytest.MonkeyPatch) -> None:
+    _stand_in_flow(monkeypatch)
+    measured = []
+    monkeypatch.setattr(report, "measure_cbc",
+                        lambda p: measured.append(p.name) or CbcRate(blocks=64, clocks=64 * 15 + 10, key_bits=128))
+    data = report.collect([configs.PRESETS[n] for n in ("s1-iterative", "max-throughput")])
+    s1, mt = data["presets"]
+    assert measured == ["s1-iterative"]  # max-throughput's IP is not built: nothing to measure
+    cpb = (64 * 15 + 10) / 64
+    assert s1["ip"]["cbc_enc_clocks_per_block"] == pytest.approx(cpb, abs=1e-3)
+    assert s1["ip"]["cbc_enc_gbps"] == pytest.approx(128 * 150.0 / cpb / 1000, rel=1e-3)
+    assert "cbc_enc_gbps" not in mt["ip"]
+    md = report.render_markdown(data)
+    assert "| `s1-iterative` | 4,000 | 1,000 | 0 | 150.0 | 1.75 | 0.436 | 1,000 | 15.16 | 1.27 |" in md
+    # bench/targets.py reads the figure from the row.
+    verdicts = {(g.preset, g.figure): v for g, _, v in _bench().check(data)}
+    assert verdicts[("s1-iterative", "ip.cbc_enc_gbps")] == "ok"  # 1.27 >= 1.2
+    # Without the simulation step, no measurement and no field.
+    monkeypatch.setattr(report, "measure_cbc", lambda p: pytest.fail("measured with sim=False"))
+    data = report.collect([configs.PRESETS["s1-iterative"]], sim=False)
+    assert "cbc_enc_gbps" not in data["presets"][0]["ip"] and "cbc_enc_error" not in data["presets"][0]["ip"]
+    assert "| 1,000 | — | — |" in report.render_markdown(data)
+
+
+def test_a_wrong_cbc_output_fails_the_report_loudly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture) -> None:
+    _stand_in_flow(monkeypatch)
+
+    def wrong(preset):
+        raise RateCheckError("the IP's CBC ciphertext differs from the model's from block 3 (1024 bytes out, "
+                             "1024 expected)")
+
+    monkeypatch.setattr(report, "measure_cbc", wrong)
+    assert cli.main(["report", "s1-iterative", "--out", str(tmp_path)]) == 1
+    assert "CBC-encryption measurement failed for s1-iterative" in capsys.readouterr().err
+    row = _rows(tmp_path)["s1-iterative"]
+    assert "differs from the model's" in row["ip"]["cbc_enc_error"] and "cbc_enc_gbps" not in row["ip"]
+    assert "| FAIL: the IP's CBC ciphertext differs from the model's from block 3" in \
+        (tmp_path / "RESULTS.md").read_text()

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """`aescores encrypt`: stream a file through a preset's aes_axi RTL under Verilator.
 
+The configuration is `--preset NAME`, changed by `--set NAME=VALUE` options, or the
+`aes_axi` defaults with the `--set` values when no preset is named.
+
 The IP does the real job through its AXI ports: the key is staged and committed over
 AXI4-Lite, the file goes in as one AXI4-Stream message (IV beat first for every mode
 but ECB) and the output message, less its IV beat, is written to OUT. The output is
@@ -17,8 +20,8 @@ import json
 import time
 from pathlib import Path
 
-from aescores import configs, model, paths
-from aescores.cli import CliError
+from aescores import model, paths
+from aescores.cli import CliError, add_set_option, preset_from_args
 from aescores.model import Mode
 
 MODES = {"ecb": Mode.ECB, "cbc": Mode.CBC, "cfb": Mode.CFB, "cfb128": Mode.CFB, "ofb": Mode.OFB, "ctr": Mode.CTR}
@@ -36,26 +39,32 @@ def _hex_arg(text: str, what: str, lengths: tuple[int, ...]) -> bytes:
     return value
 
 
-def published_fmax(preset: str) -> float | None:
-    """Post-route Fmax of a preset from the last report (docs/results.json), if any."""
-    path = paths.DOCS_DIR / "results.json"
-    if not path.exists():
+def published_fmax(preset: str, results: Path | None = None) -> tuple[float, str] | None:
+    """Post-route Fmax of a configuration from the last report (docs/results.json, or
+    `results`), if it is there: (MHz, what was built). The whole IP's Fmax (its
+    `aes_axi` build, what `encrypt` simulates) when the report has it, else the core's."""
+    path = results or paths.DOCS_DIR / "results.json"
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
         return None
-    data = json.loads(path.read_text())
-    rows = data.get("rows", data) if isinstance(data, dict) else data
+    rows = data.get("presets", []) if isinstance(data, dict) else []
     for row in rows if isinstance(rows, list) else []:
-        if isinstance(row, dict) and row.get("preset") == preset and row.get("fmax_mhz"):
-            return float(row["fmax_mhz"])
+        if not isinstance(row, dict) or row.get("preset") != preset:
+            continue
+        ip = row.get("ip") or {}
+        if isinstance(ip, dict) and ip.get("fmax_mhz"):
+            return float(ip["fmax_mhz"]), "the whole IP's"
+        if row.get("fmax_mhz"):
+            return float(row["fmax_mhz"]), "the core's"
     return None
 
 
 def run(args: argparse.Namespace) -> int:
+    """`aescores encrypt`: the file through the configuration's IP, checked, then written."""
     from aescores.sim.axi import AxiSim, tuser_of
 
-    try:
-        preset = configs.get_preset(args.preset)
-    except KeyError as exc:
-        raise CliError(str(exc.args[0])) from None
+    preset = preset_from_args(args.preset, args.set, what="--preset")
     mode = MODES.get(args.mode.lower())
     if mode is None:
         raise CliError(f"unknown mode {args.mode!r}; use one of {', '.join(sorted(MODES))}")
@@ -71,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"{mode.name} needs --iv (32 hex digits)")
         iv = _hex_arg(args.iv, "--iv", (16,))
     if args.decrypt and not int(params["DECRYPT"]) and mode in (Mode.ECB, Mode.CBC):
-        raise CliError(f"preset {preset.name} is built without decryption (DECRYPT=0)")
+        raise CliError(f"{preset.name} is built without decryption (DECRYPT=0)")
     if str(params["KEY_EXPANSION"]) == "HOST":
-        raise CliError(f"preset {preset.name} has host key expansion; `encrypt` loads keys through KEY_CTRL")
+        raise CliError(f"{preset.name} has host key expansion; `encrypt` loads keys through KEY_CTRL")
     src = Path(args.input)
     if not src.is_file():
         raise CliError(f"input file not found: {src}")
@@ -110,17 +119,20 @@ def run(args: argparse.Namespace) -> int:
           f"matches OpenSSL; wrote {args.output}")
     print(f"blocks {blocks}  clocks {cycles}  beats {beats}  blocks/clock {rate:.3f}  "
           f"(simulated in {seconds:.1f} s)")
-    fmax = published_fmax(preset.name)
-    if fmax:
-        print(f"at the preset's post-route Fmax {fmax:.1f} MHz: {128 * rate * fmax / 1000:.2f} Gbit/s")
+    found = published_fmax(preset.name)
+    if found:
+        fmax, which = found
+        print(f"at {which} post-route Fmax {fmax:.1f} MHz: {128 * rate * fmax / 1000:.2f} Gbit/s")
     else:
-        print(f"Fmax unknown: run `aescores implement {preset.name}` or `aescores report` for the Gbit/s figure")
+        print("Fmax unknown: run `aescores report` with this configuration for the Gbit/s figure")
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `encrypt` sub-command."""
     p = sub.add_parser("encrypt", help="stream a file through a preset's aes_axi RTL (Verilator), checked by OpenSSL")
-    p.add_argument("--preset", required=True, help="preset name")
+    p.add_argument("--preset", help="preset name (optional with --set: the defaults)")
+    add_set_option(p)
     p.add_argument("--mode", required=True, help="ecb, cbc, cfb, ofb or ctr")
     p.add_argument("--decrypt", action="store_true", help="decrypt instead of encrypt")
     p.add_argument("--key", required=True, help="key, 32/48/64 hex digits")

@@ -10,6 +10,10 @@ the cipher core the published designs and the targets describe, given only the
 parameters it declares (`TopModule.params`); `aes_axi`, the whole IP, with
 `aescores implement PRESET --top aes_axi`.
 
+`PARAMETERS` lists every `aes_axi` parameter with its default and the values the RTL
+accepts; `parse_sets` and `configure` make a configuration of `--set NAME=VALUE` options,
+over a preset's parameters or over the defaults.
+
 The clocks a block takes and the latency of a block are functions of the parameters
 kept here in one place (`clocks_per_block`, `latency_clocks`), so throughput is
 computed the same way everywhere:
@@ -19,23 +23,74 @@ computed the same way everywhere:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, Sequence
 
 ParamValue = int | str
 
-# The parameters of `aes_axi` (docs/specification.md §2) with their defaults.
-AES_AXI_DEFAULTS: dict[str, ParamValue] = {
-    "ARCH": "PIPELINED",
-    "STAGES_PER_ROUND": 1,
-    "SBOX": "LUT",
-    "LANES": 1,
-    "MAX_KEY_BITS": 256,
-    "KEY_SLOTS": 4,
-    "DECRYPT": 1,
-    "KEY_EXPANSION": "HW",
-    "SELFTEST": 1,
+
+class ConfigError(ValueError):
+    """An unknown parameter or preset, or a value the RTL does not accept (one line)."""
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One `aes_axi` parameter: its default and every value the RTL accepts.
+
+    The legal values are those the RTL's elaboration checks let through (the
+    `gen_invalid_*` generate blocks of rtl/aes_axi.v, rtl/aes_core.v, the engines, the
+    framer and the key slots instantiate a module that does not exist for any other
+    value). The RTL has no rule across parameters: STAGES_PER_ROUND is checked (1 to 4)
+    whatever ARCH is, and is used by PIPELINED builds only.
+    """
+
+    name: str
+    default: ParamValue
+    legal: tuple[ParamValue, ...]
+    doc: str = ""
+
+    def legal_text(self) -> str:
+        """The legal values in words: '1, 2, 4 or 8', 'ITERATIVE or PIPELINED', '1 to 16'."""
+        values = [str(v) for v in self.legal]
+        ints = [v for v in self.legal if isinstance(v, int)]
+        if len(ints) == len(self.legal) > 4 and ints == list(range(ints[0], ints[-1] + 1)):
+            return f"{ints[0]} to {ints[-1]}"
+        return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
+
+    def parse(self, text: str) -> ParamValue:
+        """The value `text` stands for (strings in any case), or ConfigError naming the legal values."""
+        value: ParamValue
+        if isinstance(self.default, int):
+            try:
+                value = int(text.strip(), 10)
+            except ValueError:
+                raise ConfigError(f"{self.name} takes {self.legal_text()}") from None
+        else:
+            value = text.strip().strip('"').upper()
+        if value not in self.legal:
+            raise ConfigError(f"{self.name} takes {self.legal_text()}")
+        return value
+
+
+# The parameters of `aes_axi` (docs/specification.md §2): defaults and legal values.
+PARAMETERS: dict[str, ParamSpec] = {
+    s.name: s
+    for s in (
+        ParamSpec("ARCH", "PIPELINED", ("ITERATIVE", "PIPELINED"), "cipher engine"),
+        ParamSpec("STAGES_PER_ROUND", 1, (1, 2, 3, 4), "register stages per round (PIPELINED)"),
+        ParamSpec("SBOX", "LUT", ("LUT", "TTABLE", "COMPOSITE"), "S-box implementation"),
+        ParamSpec("LANES", 1, (1, 2, 4, 8), "blocks per beat"),
+        ParamSpec("MAX_KEY_BITS", 256, (128, 192, 256), "longest key accepted"),
+        ParamSpec("KEY_SLOTS", 4, tuple(range(1, 17)), "keys held at once"),
+        ParamSpec("DECRYPT", 1, (0, 1), "1: encryption and decryption; 0: encryption only"),
+        ParamSpec("KEY_EXPANSION", "HW", ("HW", "HOST"), "HW: keys expanded on chip; HOST: host writes round keys"),
+        ParamSpec("SELFTEST", 1, (0, 1), "1: power-on known-answer test"),
+    )
 }
+
+# The parameters of `aes_axi` with their defaults.
+AES_AXI_DEFAULTS: dict[str, ParamValue] = {name: spec.default for name, spec in PARAMETERS.items()}
 
 
 @dataclass(frozen=True)
@@ -311,3 +366,94 @@ def get_preset(name: str) -> Preset:
 def default_report_presets() -> list[Preset]:
     """The presets `aescores report` builds when none is named."""
     return [p for p in PRESETS.values() if p.in_default_report]
+
+
+def parse_sets(items: Sequence[str]) -> dict[str, ParamValue]:
+    """The parameter values of `--set NAME=VALUE` options, checked against PARAMETERS.
+
+    Names are matched in any case; ConfigError (one line, quoting the option) for a
+    malformed item, an unknown name, an illegal value or a name given twice.
+    """
+    values: dict[str, ParamValue] = {}
+    for item in items:
+        name, eq, text = item.partition("=")
+        name = name.strip().upper()
+        if not eq or not name:
+            raise ConfigError(f"--set {item}: expected NAME=VALUE, e.g. --set LANES=2")
+        spec = PARAMETERS.get(name)
+        if spec is None:
+            raise ConfigError(f"--set {item}: unknown parameter {name}; the parameters are {', '.join(PARAMETERS)}")
+        try:
+            value = spec.parse(text)
+        except ConfigError as exc:
+            raise ConfigError(f"--set {item}: {exc}") from None
+        if name in values and values[name] != value:
+            raise ConfigError(f"--set {item}: {name} is already set to {values[name]}")
+        values[name] = value
+    return values
+
+
+def validate_params(params: Mapping[str, ParamValue]) -> None:
+    """ConfigError for a name not in PARAMETERS or a value the RTL does not accept."""
+    for name, value in params.items():
+        spec = PARAMETERS.get(name)
+        if spec is None:
+            raise ConfigError(f"unknown parameter {name}; the parameters are {', '.join(PARAMETERS)}")
+        if value not in spec.legal or isinstance(value, bool):
+            raise ConfigError(f"{name}={value}: {name} takes {spec.legal_text()}")
+
+
+# The name of a configuration made from the defaults alone (no preset named).
+DEFAULTS_NAME = "defaults"
+
+
+def config_name(base: str, params: Mapping[str, ParamValue], base_params: Mapping[str, ParamValue]) -> str:
+    """A stable descriptive name: `base` plus each parameter that differs from
+    `base_params`, in PARAMETERS order, e.g. 'min-area+LANES=2' or 'defaults+ARCH=ITERATIVE'."""
+    diffs = [f"{k}={params[k]}" for k in PARAMETERS if k in params and params[k] != base_params.get(k)]
+    return "+".join([base, *diffs])
+
+
+def configure(
+    preset: str | None,
+    overrides: Mapping[str, ParamValue] | None = None,
+    *,
+    target: str = "ecp5-85k",
+    freq_mhz: float = 200.0,
+) -> Preset:
+    """The configuration of a named preset with `overrides` (checked) over its parameters,
+    or of the defaults (AES_AXI_DEFAULTS) with them when `preset` is None.
+
+    Overrides that change nothing give the preset itself. Otherwise the result is a new
+    Preset named by `config_name`, not in the default report, without the published
+    figures of the reference system (it is no longer that design) nor the preset's reason
+    not to build its IP; it keeps the preset's target, frequency goal, key length, top and
+    synthesis options. With no preset, `target` and `freq_mhz` (the default target and its
+    goal) are used. ConfigError for an unknown preset or parameter or an illegal value.
+    """
+    overrides = dict(overrides or {})
+    validate_params(overrides)
+    if preset is None:
+        full = {**AES_AXI_DEFAULTS, **overrides}
+        name = config_name(DEFAULTS_NAME, full, AES_AXI_DEFAULTS)
+        changed = ", ".join(f"{k}={v}" for k, v in overrides.items()) or "none"
+        return Preset(name, f"aes_axi defaults with {changed} (--set)", full, target=target, freq_mhz=freq_mhz,
+                      in_default_report=False)
+    try:
+        base = get_preset(preset)
+    except KeyError as exc:
+        raise ConfigError(str(exc.args[0])) from None
+    full = {**base.full_params, **overrides}
+    if full == base.full_params:
+        return base
+    changed = ", ".join(f"{k}={v}" for k, v in overrides.items() if base.full_params[k] != v)
+    return dataclasses.replace(
+        base, name=config_name(base.name, full, base.full_params),
+        description=f"{base.name} with {changed} (--set)", params=full, published=None,
+        in_default_report=False, ip_not_built="",
+    )
+
+
+def is_named_preset(preset: Preset) -> bool:
+    """True when `preset` is one of PRESETS, unchanged."""
+    return PRESETS.get(preset.name) == preset

@@ -1,5 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-"""`aescores implement PRESET`: build one preset with Yosys and nextpnr and print its figures."""
+"""`aescores implement [PRESET] [--set NAME=VALUE ...]`: build one configuration with Yosys and
+nextpnr and print its figures.
+
+The configuration is a named preset, the preset with `--set` values over its parameters,
+or (no preset) the `aes_axi` defaults with the `--set` values, built on the default target.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ import time
 from typing import Callable
 
 from aescores import configs, tools
+from aescores.cli import add_set_option, preset_from_args
 
 from . import implement_preset
 from .run import FlowError
@@ -18,13 +24,17 @@ from .targets import TARGETS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `implement` sub-command."""
     p = subparsers.add_parser(
         "implement",
         help="synthesize, place and route a preset; print area, Fmax and throughput",
-        description="Synthesize (Yosys), place and route (nextpnr) a named preset and print its "
-        "area, post-route Fmax and throughput. Results are cached under build/flow/.",
+        description="Synthesize (Yosys), place and route (nextpnr) a named preset, or a configuration "
+        "given with --set, and print its area, post-route Fmax and throughput. Results are cached "
+        "under build/flow/.",
     )
-    p.add_argument("preset", metavar="PRESET", help=f"one of: {', '.join(configs.PRESETS)}")
+    p.add_argument("preset", metavar="PRESET", nargs="?",
+                   help=f"one of: {', '.join(configs.PRESETS)} (optional with --set: the defaults)")
+    add_set_option(p)
     p.add_argument("--target", metavar="T", help=f"device (default: the preset's): {', '.join(TARGETS)}")
     p.add_argument("--seed", type=int, default=1, metavar="N", help="nextpnr placement seed (default 1)")
     p.add_argument("--freq", type=float, metavar="MHZ", help="frequency goal for nextpnr (default: preset's)")
@@ -60,6 +70,7 @@ def stderr_progress(prefix: str = "") -> Callable[[str], None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """`aescores implement`: build the configuration and print its figures (text or JSON)."""
     from aescores.cli import CliError
 
     check_names(args.preset, args.target)
@@ -67,10 +78,12 @@ def run(args: argparse.Namespace) -> int:
         raise CliError("--seed must be a non-negative integer")
     if args.freq is not None and args.freq <= 0:
         raise CliError("--freq must be positive")
+    config = preset_from_args(args.preset, args.set)
+    # A named preset as it is goes by its name; a changed one (--set, --top) as the configuration.
+    preset: configs.Preset | str = config.name if configs.is_named_preset(config) else config
+    if args.top:
+        preset = dataclasses.replace(config, top=args.top)
     try:
-        preset: configs.Preset | str = args.preset
-        if args.top:
-            preset = dataclasses.replace(configs.get_preset(args.preset), top=args.top)
         row = implement_preset(
             preset, args.target, seed=args.seed, freq_mhz=args.freq, force=args.force,
             xc7=not args.no_xc7, progress=stderr_progress(), use_floorplan=not args.no_floorplan,
@@ -99,6 +112,7 @@ def format_row(row: dict) -> str:
         f"  throughput  {row['gbps']:.2f} Gbit/s = 128 x {row['lanes']} lane(s) x Fmax / "
         f"{row['clocks_per_block']} clock(s) per block{per_lut}",
         f"  latency     {row['latency_clocks']} clocks ({row['latency_ns']} ns)",
+        f"  params      {', '.join(f'{k}={v}' for k, v in row['params'].items())}",
         f"  logs        {row['flow']['folder']}{'  (cached)' if row.get('cached') else ''}",
     ]
     return "\n".join(lines)

@@ -1,14 +1,22 @@
 # SPDX-License-Identifier: Apache-2.0
 """The results report: implement presets, then write docs/RESULTS.md, results.json and a plot.
 
-`collect` runs the flow (and, through `simulate`, the conformance simulation) for each
-preset; `write` turns the collected data into the three files. The data can be written
-again from a saved results.json without running any tool (`aescores report --from-json`).
+`collect` runs the flow (and, through `simulate`, the conformance simulation, and through
+`measure_cbc`, the whole IP's CBC-encryption rate) for each preset; `write` turns the
+collected data into the three files. The data can be written again from a saved
+results.json without running any tool (`aescores report --from-json`).
+
+Each row records what it was built from (`built_from`: a digest of the RTL sources of its
+top and the flow's digest, as the result cache key covers them). A report of some presets
+only is merged into the saved one (`merge`): the rows built replace theirs, the others are
+kept, and a kept row built from other sources or another flow than the current tree's is
+marked stale (`staleness`), never shown as if it were fresh.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import time
 from pathlib import Path
@@ -17,6 +25,8 @@ from typing import Callable, Iterable, Mapping
 from aescores import configs, paths, tools
 from aescores.configs import Preset
 
+from .cbc_rate import BLOCKS as CBC_BLOCKS
+from .cbc_rate import CbcRate, RateCheckError, measure_cbc_encrypt
 from .plot import Series, scatter_svg
 
 RESULTS_MD = "RESULTS.md"
@@ -30,7 +40,41 @@ def simulate(preset: Preset) -> dict | None:
     """Conformance summary of `preset`: `aescores sim` (cached by the simulated binary)."""
     from aescores.sim.command import run_conformance
 
-    return run_conformance(preset.name)
+    return run_conformance(preset.name if configs.is_named_preset(preset) else preset)
+
+
+def measure_cbc(preset: Preset) -> CbcRate:
+    """The whole IP's CBC encryption of one message for `preset`'s parameters, on the
+    Verilator harness, checked against the model (`cbc_rate.measure_cbc_encrypt`)."""
+    return measure_cbc_encrypt(preset.full_params, key_bits=preset.key_bits)
+
+
+def _sources_digest(digests: Mapping[str, str]) -> str:
+    """One sha256 over per-file digests (file name: sha256), in name order."""
+    text = "\n".join(f"{name} {digest}" for name, digest in sorted(digests.items()))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def built_from(top: str) -> dict[str, str]:
+    """What a build of `top` from the current tree is built from: a digest of the RTL
+    sources of its hierarchy (those the flow reads) and the flow's digest (`flow.cache`)."""
+    from aescores.flow.cache import file_digests, flow_digest
+
+    return {"rtl": _sources_digest(file_digests(paths.rtl_sources_for(top))), "flow": flow_digest()}
+
+
+def recorded_built_from(flow_result: Mapping, top: str) -> dict[str, str]:
+    """What a flow result was built from: the sources and flow digest of the cache key its
+    folder records (key.json), or, without that file, those of the current tree (a
+    result comes from the cache only when they match)."""
+    folder = flow_result.get("folder")
+    if folder:
+        try:
+            fields = json.loads((Path(str(folder)) / "key.json").read_text())
+            return {"rtl": _sources_digest(fields["sources"]), "flow": str(fields["flow"])}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass
+    return built_from(top)
 
 
 # The figures of a row kept in results.json (the flow's full result stays in build/).
@@ -54,7 +98,10 @@ def collect(
     With `ip`, a preset whose top is the core is built a second time as the whole IP
     (`aes_axi`, same parameters): its figures go into the row's "ip" entry (or the
     error, when that build fails), beside the core's; a preset with `ip_not_built`
-    gets that reason instead of the build.
+    gets that reason instead of the build. With `sim` too, the IP's CBC-encryption
+    rate is measured (`measure_cbc`) and recorded in the "ip" entry
+    (`cbc_enc_clocks_per_block`, `cbc_enc_gbps`), or the reason it could not be
+    (`cbc_enc_error`, e.g. an output that differs from the model's).
     """
     from aescores.flow import FlowError, implement_preset
 
@@ -81,8 +128,29 @@ def collect(
         say(tag + f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
             + (" (cached)" if row.get("cached") else ""))
         if ip and preset.top != IP_TOP:
-            row["ip"] = _whole_ip(preset, target, seed=seed, force=force, say=lambda m: say(tag + f"{IP_TOP}: " + m))
+            def ip_say(msg: str, tag: str = tag) -> None:
+                say(tag + f"{IP_TOP}: " + msg)
+
+            row["ip"] = _whole_ip(preset, target, seed=seed, force=force, say=ip_say)
+            if sim and not row["ip"].get("error"):
+                row["ip"].update(_cbc_figures(preset, float(row["ip"]["fmax_mhz"]), ip_say))
     return report_data(rows, failed, simulated=sim, seconds=time.monotonic() - t0)
+
+
+def _cbc_figures(preset: Preset, fmax_mhz: float, say: Progress) -> dict[str, object]:
+    """The "ip" entry's CBC-encryption figures of `preset` at the IP's Fmax, or the error."""
+    say("CBC encryption of one message (Verilator)")
+    try:
+        rate = measure_cbc(preset)
+    except (RateCheckError, RuntimeError, OSError, tools.ToolError) as exc:
+        say(f"CBC measurement FAILED: {exc}")
+        return {"cbc_enc_error": str(exc)}
+    say(f"CBC encryption: {rate.clocks_per_block:.2f} clocks per block, {rate.gbps(fmax_mhz):.2f} Gbit/s")
+    return {
+        "cbc_enc_clocks_per_block": round(rate.clocks_per_block, 3),
+        "cbc_enc_gbps": round(rate.gbps(fmax_mhz), 3),
+        "cbc_enc_blocks": rate.blocks,
+    }
 
 
 # The top of the whole IP, and the figures of its build kept in a row's "ip" entry.
@@ -106,7 +174,10 @@ def _whole_ip(preset: Preset, target: str | None, *, seed: int, force: bool, say
         say(f"FAILED: {exc}")
         return {"top": IP_TOP, "error": str(exc)}
     say(f"{figures['lut4']:,} LUT4, {figures['fmax_mhz']:.1f} MHz" + (" (cached)" if figures.get("cached") else ""))
-    return {k: figures[k] for k in _IP_KEEP}
+    entry = {k: figures[k] for k in _IP_KEEP}
+    entry["cache_key"] = (figures.get("flow") or {}).get("cache_key")
+    entry["built_from"] = recorded_built_from(figures.get("flow") or {}, IP_TOP)
+    return entry
 
 
 def report_row(figures: Mapping, conformance: Mapping | None) -> dict:
@@ -115,6 +186,7 @@ def report_row(figures: Mapping, conformance: Mapping | None) -> dict:
     flow = figures.get("flow") or {}
     row["flow"] = {k: flow.get(k) for k in _FLOW_KEEP}
     row["conformance"] = dict(conformance) if conformance is not None else None
+    row["built_from"] = recorded_built_from(flow, str(row.get("top") or configs.DEFAULT_TOP))
     return row
 
 
@@ -133,6 +205,75 @@ def report_data(rows: list[dict], failed: list[dict], *, simulated: bool, second
         "failed": failed,
         "seconds": round(seconds, 1),
     }
+
+
+def staleness(row: Mapping, current: Callable[[str], Mapping[str, str]] = built_from) -> str | None:
+    """Why `row` does not describe the current tree, or None: its build (or its whole-IP
+    build) was made from other RTL sources or another flow than `current(top)` gives, or
+    it does not record what it was built from."""
+    checks = [(str(row.get("top") or configs.DEFAULT_TOP), row.get("built_from"))]
+    ip = row.get("ip")
+    if isinstance(ip, Mapping) and ip.get("lut4") is not None:
+        checks.append((str(ip.get("top") or IP_TOP), ip.get("built_from")))
+    for top, recorded in checks:
+        if not isinstance(recorded, Mapping):
+            return "sources not recorded"
+        now = current(top)
+        if recorded.get("rtl") != now["rtl"]:
+            return "built on other RTL"
+        if recorded.get("flow") != now["flow"]:
+            return "built with another flow"
+    return None
+
+
+def merge(previous: Mapping | None, fresh: Mapping,
+          current: Callable[[str], Mapping[str, str]] = built_from) -> dict[str, object]:
+    """Results of a partial run (`fresh`) merged into a saved report (`previous`).
+
+    The rows `fresh` built replace the saved rows of the same name; the other saved rows
+    are kept, each marked stale (`"stale": true` and a `stale_reason`) when `staleness`
+    finds it built from other sources or another flow than `current(top)` gives, or when
+    `fresh` tried to rebuild it and failed. Saved failures of the presets `fresh` tried
+    are dropped. Rows are ordered as the default presets, then the others in the order
+    they were first reported.
+    """
+    previous = previous or {}
+    fresh_rows = {r["preset"]: r for r in fresh.get("presets", [])}
+    failed_now = {f["preset"] for f in fresh.get("failed", [])}
+    tried = set(fresh_rows) | failed_now
+    memo: dict[str, Mapping[str, str]] = {}
+
+    def now(top: str) -> Mapping[str, str]:
+        if top not in memo:
+            memo[top] = current(top)
+        return memo[top]
+
+    rows: list[dict] = []
+    for old in previous.get("presets", []):
+        name = old["preset"]
+        if name in fresh_rows:
+            continue
+        kept = {k: v for k, v in old.items() if k not in ("stale", "stale_reason")}
+        reason = "its rebuild failed" if name in failed_now else staleness(kept, now)
+        if reason:
+            kept["stale"] = True
+            kept["stale_reason"] = reason
+        rows.append(kept)
+    rows += [{k: v for k, v in r.items() if k not in ("stale", "stale_reason")} for r in fresh_rows.values()]
+    order = {p.name: i for i, p in enumerate(configs.default_report_presets())}
+    rows = [r for _, r in sorted(enumerate(rows), key=lambda ir: (order.get(ir[1]["preset"], len(order)), ir[0]))]
+    failed = [f for f in previous.get("failed", []) if f["preset"] not in tried] + list(fresh.get("failed", []))
+    merged = report_data(rows, failed, simulated=bool(rows) and all(r.get("conformance") is not None for r in rows),
+                         seconds=float(fresh.get("seconds") or 0.0))
+    return merged
+
+
+def _name_cell(r: Mapping) -> str:
+    """A row's preset cell: its name, and the stale marker when it is stale."""
+    text = f"`{r['preset']}`"
+    if r.get("stale"):
+        text += f" (stale: {r.get('stale_reason') or 'built on other RTL'})"
+    return text
 
 
 def _n(v: object, fmt: str = ",") -> str:
@@ -185,16 +326,22 @@ def render_markdown(data: Mapping) -> str:
     ]
     for r in rows:
         lines.append(
-            f"| `{r['preset']}` | {r['arch']} | {r['target']} | {_n(r['lut4'])} | {_n(r['ff'])} | {_n(r['ebr'])} "
+            f"| {_name_cell(r)} | {r['arch']} | {r['target']} | {_n(r['lut4'])} | {_n(r['ff'])} | {_n(r['ebr'])} "
             f"| {r['fmax_mhz']:.1f} | {r['gbps']:.2f} | {_n(r.get('mbps_per_lut'), '.3g')} "
             f"| {r['latency_clocks']} ({_n(r.get('latency_ns'), '.0f')}) "
             f"| {_n(r.get('xc7_luts'))} / {_n(r.get('xc7_ff'))} | {_conformance_text(r.get('conformance'))} |"
         )
+    if data.get("simulated"):
+        sim_note = " parameters."
+    elif any(r.get("conformance") for r in rows):
+        sim_note = " parameters (— : not run for that row, `--no-sim`)."
+    else:
+        sim_note = " parameters (not run for this report, `--no-sim`: shown as —)."
     lines += [
         "",
         "Conformance: blocks that passed the NIST vector set of `aescores sim PRESET` on the same"
-        + (" parameters." if data.get("simulated") else
-           " parameters (not run for this report, `--no-sim`: shown as —)."),
+        + sim_note,
+        *_stale_note(rows),
         "",
         "## Beside the published designs",
         "",
@@ -208,7 +355,7 @@ def render_markdown(data: Mapping) -> str:
             continue
         area = _published_area(pub)
         lines.append(
-            f"| `{r['preset']}` | {pub['ref']}: {pub['system']} | {pub['device']} | {_n(pub.get('mhz'))} "
+            f"| {_name_cell(r)} | {pub['ref']}: {pub['system']} | {pub['device']} | {_n(pub.get('mhz'))} "
             f"| {_n(pub.get('gbps'))} | {area} | {r['fmax_mhz']:.1f} | {r['gbps']:.2f} "
             f"| {_n(r['lut4'])} / {_n(r['ff'])} | {_n(r.get('xc7_luts'))} / {_n(r.get('xc7_ff'))} |"
         )
@@ -229,6 +376,20 @@ def render_markdown(data: Mapping) -> str:
         lines += ["", "## Not built", ""]
         lines += [f"- `{f['preset']}` on {f['target']}: {f['error'].splitlines()[0]}" for f in failed]
     return "\n".join(lines) + "\n"
+
+
+def _stale_note(rows: list[Mapping]) -> list[str]:
+    """The paragraph that explains the rows marked stale, when there are any."""
+    stale = [f"`{r['preset']}`" for r in rows if r.get("stale")]
+    if not stale:
+        return []
+    return [
+        "",
+        f"Stale rows ({', '.join(stale)}): kept from an earlier report when only some presets were",
+        "rebuilt, and built from other RTL sources or another flow than the rest (or their",
+        "rebuild failed, or they do not record what they were built from). Their figures may",
+        "not hold for the current RTL: `aescores report PRESET` rebuilds one.",
+    ]
 
 
 def _floorplan_note(rows: list[Mapping]) -> list[str]:
@@ -257,19 +418,28 @@ def _ip_table(rows: list[Mapping]) -> list[str]:
         "register file, the mode unit (message framing, IV and counter, CBC/CFB/OFB feedback,",
         "result codes) and, where the preset has SELFTEST=1, the power-on self-test. Gbit/s is the",
         "full rate of ECB, CTR and the decryption of CBC and CFB at this Fmax; CBC and CFB",
-        "encryption and OFB run one block per engine pass (docs/messages.md).",
+        "encryption and OFB run one block per engine pass (docs/messages.md). CBC enc: the",
+        f"encryption of one CBC message of {CBC_BLOCKS} blocks on the Verilator model of the IP (AES-128 key,",
+        "no gaps, no backpressure, output checked against OpenSSL), clocks per block from its",
+        "first beat in to its last beat out, and Gbit/s = 128 × Fmax / those clocks (lanes do not",
+        "help a chained mode); — when not simulated (`--no-sim`).",
         "",
-        "| preset | LUT4 | FF | EBR | Fmax (MHz) | Gbit/s | Mbit/s per LUT4 | LUT4 beyond the core |",
-        "|---|--:|--:|--:|--:|--:|--:|--:|",
+        "| preset | LUT4 | FF | EBR | Fmax (MHz) | Gbit/s | Mbit/s per LUT4 | LUT4 beyond the core "
+        "| CBC enc clk/block | CBC enc Gbit/s |",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for r in with_ip:
         ip = r["ip"]
         if ip.get("error"):
-            lines.append(f"| `{r['preset']}` | not built: {ip['error'].splitlines()[0]} |||||||")
+            lines.append(f"| {_name_cell(r)} | not built: {ip['error'].splitlines()[0]} |||||||||")
             continue
+        if ip.get("cbc_enc_error"):
+            cbc = f"FAIL: {str(ip['cbc_enc_error']).splitlines()[0]} |"
+        else:
+            cbc = f"{_n(ip.get('cbc_enc_clocks_per_block'), '.2f')} | {_n(ip.get('cbc_enc_gbps'), '.2f')}"
         lines.append(
-            f"| `{r['preset']}` | {_n(ip['lut4'])} | {_n(ip['ff'])} | {_n(ip['ebr'])} | {ip['fmax_mhz']:.1f} "
-            f"| {ip['gbps']:.2f} | {_n(ip.get('mbps_per_lut'), '.3g')} | {_n(ip['lut4'] - r['lut4'])} |"
+            f"| {_name_cell(r)} | {_n(ip['lut4'])} | {_n(ip['ff'])} | {_n(ip['ebr'])} | {ip['fmax_mhz']:.1f} "
+            f"| {ip['gbps']:.2f} | {_n(ip.get('mbps_per_lut'), '.3g')} | {_n(ip['lut4'] - r['lut4'])} | {cbc} |"
         )
     return lines
 
@@ -293,11 +463,12 @@ def render_plot(data: Mapping) -> str:
     pub_bound = Series("published, from slices (upper bound)", "#d0661c", "triangle", hollow=True)
     seen: set[str] = set()
     for r in data.get("presets", []):
+        name = f"{r['preset']} (stale)" if r.get("stale") else r["preset"]
         if r.get("lut4") and r.get("gbps"):
-            ours.points.append((float(r["lut4"]), float(r["gbps"]), r["preset"]))
+            ours.points.append((float(r["lut4"]), float(r["gbps"]), name))
         ip = r.get("ip") or {}
         if ip.get("lut4") and ip.get("gbps"):
-            whole.points.append((float(ip["lut4"]), float(ip["gbps"]), f"{r['preset']} ({IP_TOP})"))
+            whole.points.append((float(ip["lut4"]), float(ip["gbps"]), f"{name} ({IP_TOP})"))
         pub = r.get("published")
         if not pub or pub["ref"] in seen or not pub.get("gbps"):
             continue

@@ -1,5 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-"""`aescores report`: implement presets and write docs/RESULTS.md, results.json and the plot."""
+"""`aescores report`: implement presets and write docs/RESULTS.md, results.json and the plot.
+
+With no preset named and no `--set`, every default preset is built and the report is
+written anew. A partial run (presets named, or `--set`) merges the rows it builds into
+the results.json already in the output folder (`report.merge`): the other rows are kept,
+marked stale when built from other sources or another flow than the current tree.
+"""
 
 from __future__ import annotations
 
@@ -7,21 +13,28 @@ import argparse
 import sys
 from pathlib import Path
 
-from aescores import configs
+from aescores import configs, paths
+from aescores.cli import add_set_option, preset_from_args
 
-from . import collect, load, write
+from . import RESULTS_JSON, collect, load, merge, write
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `report` sub-command."""
     default = ", ".join(p.name for p in configs.default_report_presets())
     p = subparsers.add_parser(
         "report",
         help="implement presets and write docs/RESULTS.md, docs/results.json and the plot",
         description="Implement (and simulate) presets and write docs/RESULTS.md, docs/results.json "
         f"and docs/throughput_vs_area.svg. Default presets: {default}. Cached results make a "
-        "second run quick.",
+        "second run quick. With presets named or --set, the rows built are merged into the saved "
+        "results.json of the output folder: the other rows are kept, marked stale when built from "
+        "other RTL or another flow.",
     )
-    p.add_argument("presets", nargs="*", metavar="PRESET", help="presets to build (default: all listed above)")
+    p.add_argument("presets", nargs="*", metavar="PRESET",
+                   help="presets to build (default: all listed above); their rows are merged into the "
+                        "saved report, whose other rows are kept")
+    add_set_option(p)
     p.add_argument("--no-sim", action="store_true", help="skip the conformance simulation")
     p.add_argument("--target", metavar="T", help="build every preset for this target instead of its own")
     p.add_argument("--seed", type=int, default=1, metavar="N", help="nextpnr placement seed (default 1)")
@@ -36,12 +49,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """`aescores report`: build, merge (partial runs) and write the report."""
     from aescores.cli import CliError
     from aescores.flow.command import check_names, stderr_progress
 
     if args.from_json is not None:
-        if args.presets:
-            raise CliError("--from-json writes the saved results as they are; name no preset")
+        if args.presets or args.set:
+            raise CliError("--from-json writes the saved results as they are; name no preset and no --set")
         try:
             data = load(args.from_json)
         except (OSError, ValueError) as exc:
@@ -52,14 +66,38 @@ def run(args: argparse.Namespace) -> int:
     for name in args.presets:
         check_names(name, None)
     check_names(None, args.target)
-    presets = [configs.PRESETS[n] for n in args.presets] if args.presets else configs.default_report_presets()
-    data = collect(presets, target=args.target, seed=args.seed, sim=not args.no_sim, force=args.force,
-                   xc7=not args.no_xc7, ip=not args.core_only, progress=stderr_progress())
+    partial = bool(args.presets or args.set)
+    if not partial:
+        presets = configs.default_report_presets()
+    elif args.presets:
+        presets = list({p.name: p for p in (preset_from_args(n, args.set) for n in args.presets)}.values())
+    else:
+        presets = [preset_from_args(None, args.set)]
+    previous = None
+    if partial:
+        saved = Path(args.out or paths.DOCS_DIR) / RESULTS_JSON
+        if saved.exists():
+            try:
+                previous = load(saved)
+            except (OSError, ValueError) as exc:
+                raise CliError(f"cannot read {saved} to merge into: {exc}") from exc
+    fresh = collect(presets, target=args.target, seed=args.seed, sim=not args.no_sim, force=args.force,
+                    xc7=not args.no_xc7, ip=not args.core_only, progress=stderr_progress())
+    data = fresh
+    if partial:
+        data = merge(previous, fresh)
+        stale = [r["preset"] for r in data["presets"] if r.get("stale")]
+        if stale:
+            print(f"aescores report: kept {len(stale)} stale row(s), marked in the report: {', '.join(stale)}",
+                  file=sys.stderr)
     for f in write(data, args.out):
         print(f)
-    failed = data["failed"]
+    failed = fresh["failed"]  # of this run: a merged report keeps earlier failures too
+    cbc_failed = [r["preset"] for r in fresh["presets"]
+                  if isinstance(r.get("ip"), dict) and r["ip"].get("cbc_enc_error")]
     if failed:
         print(f"aescores report: {len(failed)} preset(s) not built: "
               + ", ".join(f["preset"] for f in failed), file=sys.stderr)
-        return 1
-    return 0
+    if cbc_failed:
+        print(f"aescores report: CBC-encryption measurement failed for {', '.join(cbc_failed)}", file=sys.stderr)
+    return 1 if failed or cbc_failed else 0

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""`aescores sim PRESET`: the NIST conformance set on a preset's RTL, as a table.
+"""`aescores sim [PRESET] [--set NAME=VALUE ...]`: the NIST conformance set on a preset's RTL,
+as a table (`--set` changes the preset's parameters; with no preset, the defaults').
 
 Until the `aes_axi` top lands, the set runs on `aes_core` built with the preset's
 datapath parameters (engine, S-box, lanes, key sizes, slots, direction): FIPS-197
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from typing import Callable
 
 from aescores import configs, paths
 from aescores.sim import conformance as conf
@@ -27,14 +29,18 @@ def core_params(preset: configs.Preset) -> dict[str, object]:
     return {k: full[k] for k in CORE_DEFAULTS if k in full}
 
 
-def run_conformance(preset_name: str, *, use_cache: bool = True, progress=None) -> dict:
-    """Run (or recall) the conformance set of one preset; return a JSON-ready summary."""
-    preset = configs.get_preset(preset_name)
+def run_conformance(preset: str | configs.Preset, *, use_cache: bool = True,
+                    progress: Callable[[str], None] | None = None) -> dict:
+    """Run (or recall) the conformance set of one preset (a name or a configuration, e.g.
+    from `configs.configure`); return a JSON-ready summary."""
+    if isinstance(preset, str):
+        preset = configs.get_preset(preset)
     params = core_params(preset)
     binary = build_core_harness(params)
     cache = CACHE_DIR / f"{binary.parent.name}.json"
     if use_cache and cache.exists():
-        return json.loads(cache.read_text())
+        # The cache is by simulated binary, which configurations may share: name this one.
+        return {**json.loads(cache.read_text()), "preset": preset.name}
     start = time.monotonic()
     groups = conf.conformance(params, progress=progress)
     summary = {
@@ -66,13 +72,10 @@ def _print_table(summary: dict) -> None:
 
 
 def _cmd(args: argparse.Namespace) -> int:
-    from aescores.cli import CliError
+    from aescores.cli import preset_from_args
 
-    try:
-        configs.get_preset(args.preset)
-    except KeyError as exc:
-        raise CliError(str(exc.args[0])) from None
-    summary = run_conformance(args.preset, use_cache=not args.no_cache,
+    preset = preset_from_args(args.preset, args.set)
+    summary = run_conformance(preset, use_cache=not args.no_cache,
                               progress=lambda msg: print(f"... {msg}", flush=True))
     if args.json:
         print(json.dumps(summary, indent=1))
@@ -82,8 +85,13 @@ def _cmd(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `sim` sub-command."""
+    from aescores.cli import add_set_option
+
     p = sub.add_parser("sim", help="run the NIST conformance vectors on a preset's RTL (Verilator)")
-    p.add_argument("preset", help="preset name (see `aescores implement --help`)")
+    p.add_argument("preset", nargs="?", metavar="PRESET",
+                   help="preset name (see `aescores implement --help`); optional with --set: the defaults")
+    add_set_option(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-cache", action="store_true", help="simulate even if a cached result exists")
     p.set_defaults(func=_cmd)
