@@ -17,6 +17,8 @@ COMMAND_MODULES = (
     "aescores.flow.command",
     "aescores.report.command",
     "aescores.encrypt",
+    "aescores.explore",
+    "aescores.bundle.command",
 )
 
 
