@@ -8,7 +8,7 @@
 // The user contract is the specification (docs/specification.md §2-§6); this file wires the layers:
 //
 //   s_axil ─► aes_csr ─► key control ─► aes_core.key slots ◄─ aes_selftest
-//   s_axis ─► aes_mode_unit ─► aes_core.engine ─► aes_mode_unit ─► m_axis
+//   s_axis ─► aes_axis_framer ─► aes_mode_unit ─► aes_core.engine ─► aes_mode_unit ─► m_axis
 //
 // aresetn is synchronous and active low; inside, `rst` is its inverse. Reset empties
 // and zeroizes every key slot, zeroizes the staging words, and (SELFTEST=1) runs the
@@ -92,19 +92,20 @@ module aes_axi #(
     localparam NR = 10 + 2 * MAX_LEN;
     // Engine latency (see the engines' headers), and the IP's: a beat taken in clock t is
     // classified by the framer (t+1, t+2), waits in the mode unit's skid buffer (t+3),
-    // is at the engine's input in t+4, and its result is on m_axis two clocks after the
-    // engine presents it (the mode unit's join register, then its output register).
+    // is at the engine's input in t+4, and its result is on m_axis three clocks after the
+    // engine presents it (the mode unit's result skid buffer, its join register, then its
+    // output register).
     // ITERATIVE with TTABLE is the interleaved engine (three blocks, tables in block RAM):
     // 3 Nr + 6 clocks for a block that finds the engine idle.
     localparam INTERLEAVED = !PIPELINED && (SBOX == "TTABLE");
     localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 4 : (INTERLEAVED ? 3 * NR + 6 : NR + 2);
-    localparam LATENCY = CORE_LATENCY + 6;
+    localparam LATENCY = CORE_LATENCY + 7;
     localparam [31:0] LATENCY_WORD = LATENCY;
     // Side FIFO of the mode unit: room for every pass in flight at full rate (a pass holds
     // its entry from its decision until a clock after its result leaves the join
-    // register, CORE_LATENCY + 4 clocks) plus the three entries of margin of the mode
+    // register, CORE_LATENCY + 5 clocks) plus the three entries of margin of the mode
     // unit's registered credit.
-    localparam SIDE_NEED = CORE_LATENCY + 8;
+    localparam SIDE_NEED = CORE_LATENCY + 9;
     localparam SIDE_DEPTH = !PIPELINED ? (INTERLEAVED ? 16 : 8) : (SIDE_NEED <= 16 ? 16 : (SIDE_NEED <= 32 ? 32 :
                             (SIDE_NEED <= 64 ? 64 : 128)));
     localparam [1:0] SBOX_CODE = SBOX == "TTABLE" ? 2'd1 : (SBOX == "COMPOSITE" ? 2'd2 : 2'd0);
@@ -133,6 +134,11 @@ module aes_axi #(
     wire         key_ctrl_refuse, rk_ctrl_refuse;
     wire [6:0]   err_set;
     reg  [31:0]  msgs_reg, blocks_reg;
+
+    // The staging words are zeroized in the clock after the command that takes them
+    // (ld_cmd_reg, rk_clr_reg), from registers: the write's decode and SLVERR check do not
+    // reach the staging registers' inputs. A write in that clock still lands (it wins).
+    reg          ld_cmd_reg, rk_clr_reg;
 
     wire [KEY_SLOTS-1:0]   slot_loaded, slot_loading, slot_clearing, slot_hold;
     wire [KEY_SLOTS-1:0]   slot_cmd_pend;  // a load or clear on its way to the key slots
@@ -168,10 +174,10 @@ module aes_axi #(
         .slots_loaded({{16-KEY_SLOTS{1'b0}}, slot_loaded}),
         .slots_loading({{16-KEY_SLOTS{1'b0}}, slot_loading | slot_clearing | slot_cmd_pend}),
         .err_set(err_set),
-        .key_stage(key_stage), .key_stage_clear(key_ctrl_wr && key_ctrl_commit),
+        .key_stage(key_stage), .key_stage_clear(ld_cmd_reg),
         .msgs_count(msgs_reg), .blocks_count(blocks_reg),
         .ctrl_selftest(ctrl_selftest),
-        .rk_stage(rk_stage), .rk_stage_clear(rk_ctrl_wr && rk_ctrl_write),
+        .rk_stage(rk_stage), .rk_stage_clear(rk_clr_reg),
         .rk_ctrl_wr(rk_ctrl_wr), .rk_ctrl_slot(rk_ctrl_slot), .rk_ctrl_len(rk_ctrl_len),
         .rk_ctrl_commit(rk_ctrl_commit), .rk_ctrl_write(rk_ctrl_write), .rk_ctrl_table(rk_ctrl_table),
         .rk_ctrl_index(rk_ctrl_index), .rk_ctrl_refuse(rk_ctrl_refuse),
@@ -201,7 +207,7 @@ module aes_axi #(
     // slot state a clock late) or the command before it is still in its register;
     // the slot's own range is checked here (kc_slot_ok), so the core's load_ready, which
     // decodes the slot, is not on the write's path.
-    reg          ld_cmd_reg, clr_cmd_reg;
+    reg          clr_cmd_reg;
     reg          keys_idle_reg;  // the key slots were idle in the clock before too
     reg  [3:0]   ld_slot_reg;
     reg  [1:0]   ld_len_reg;
@@ -222,11 +228,13 @@ module aes_axi #(
     always @(posedge aclk) begin
         if (rst) begin
             rk_pend_reg <= 1'b0;
+            rk_clr_reg <= 1'b0;
             ld_cmd_reg <= 1'b0;
             clr_cmd_reg <= 1'b0;
             keys_idle_reg <= 1'b0;
         end else begin
             rk_pend_reg <= rk_ctrl_wr && rk_ctrl_write && rk_ctrl_commit;
+            rk_clr_reg <= rk_ctrl_wr && rk_ctrl_write;
             ld_cmd_reg <= key_ctrl_wr && key_ctrl_commit;
             keys_idle_reg <= keys_idle;
             clr_cmd_reg <= key_clear_wr;
@@ -240,11 +248,13 @@ module aes_axi #(
         if (key_ctrl_wr && key_ctrl_commit) begin
             ld_len_reg <= key_ctrl_len;
         end
-        // The key waits here one clock, then is zeroized (and by reset): the key slots
-        // take it in the clock ld_cmd_reg presents it.
-        if (rst || ld_cmd_reg) begin
+        // A copy of the staging words a clock late, with no enable (so the write's
+        // decode and SLVERR check reach no key register): the key slots take it in the
+        // clock ld_cmd_reg presents it, and it follows the staging words to zero, which
+        // are zeroized in that clock (and by reset).
+        if (rst) begin
             ld_key_reg <= 256'd0;
-        end else if (key_ctrl_wr && key_ctrl_commit) begin
+        end else begin
             ld_key_reg <= key_stage;
         end
         if (key_clear_wr) begin
@@ -340,7 +350,8 @@ module aes_axi #(
     aes_axis_framer #(
         .LANES(LANES),
         .KEY_SLOTS(KEY_SLOTS),
-        .DECRYPT(DECRYPT)
+        .DECRYPT(DECRYPT),
+        .FULL_RATE(PIPELINED ? 1 : 0)
     ) u_framer (
         .clk(aclk),
         .rst(rst),
@@ -382,7 +393,8 @@ module aes_axi #(
     aes_mode_unit #(
         .LANES(LANES),
         .KEY_SLOTS(KEY_SLOTS),
-        .SIDE_DEPTH(SIDE_DEPTH)
+        .SIDE_DEPTH(SIDE_DEPTH),
+        .FULL_RATE(PIPELINED ? 1 : 0)
     ) u_mode (
         .clk(aclk),
         .rst(rst),
@@ -466,7 +478,7 @@ module aes_axi #(
             assign st_blk_decrypt = 1'b0;
             // No self-test: CTRL[0] has no effect.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_ctrl = &{1'b0, ctrl_selftest, keys_idle};
+            wire unused_ctrl = &{1'b0, ctrl_selftest, core_load_ready};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate

@@ -53,7 +53,10 @@ module aes_axis_framer #(
     // Number of key slots, 1 to 16.
     parameter KEY_SLOTS = 4,
     // 1: the engine decrypts; 0: ECB and CBC decryption end with code 5.
-    parameter DECRYPT = 1
+    parameter DECRYPT = 1,
+    // 1: a beat every clock (PIPELINED builds); 0: a beat every other clock at most, with
+    // a one-entry input buffer (ITERATIVE builds, whose engine is slower still).
+    parameter FULL_RATE = 1
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -158,7 +161,8 @@ module aes_axis_framer #(
     wire [F0_W-1:0] b_word;
 
     aes_skid #(
-        .WIDTH(F0_W)
+        .WIDTH(F0_W),
+        .FULL_RATE(FULL_RATE)
     ) u_in (
         .clk(clk),
         .rst(rst),

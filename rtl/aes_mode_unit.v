@@ -7,21 +7,23 @@
 
 /*
  * The layer between the message framer (aes_axis_framer) and the cipher engine of
- * aes_axi, in four register stages:
+ * aes_axi, in these register stages:
  *
  *   S  a skid buffer (aes_skid) for the framer's classified beats: its ready is a
  *      register, so no path runs from here back into the framer.
  *   A  the head of S, where one decision a clock is made for the held beat, from
  *      registers only: the framer's classification (the operation as one-hot flags,
  *      the block before the beat), the chain of feedback results, the counters.
- *   B  the decision registered: the engine request in a skid buffer (eng_valid,
- *      eng_data, eng_slot, eng_decrypt are its registers, and its ready is a register,
+ *   B  the decision registered: the engine request in a two-entry buffer (aes_skid_pp:
+ *      eng_valid is a register, eng_data one of two registers, its ready a register,
  *      so the engine's ready reaches no decision), and the side-FIFO entry that says
  *      how its result is used (the FIFO's write port is driven by registers). The
  *      candidate operands are computed from A's registers whatever the decision; only
  *      the valid flags, the counters, the lane and the pop of S depend on it.
- *   O1 the join register: the head entry of the side FIFO popped together with the
- *      engine's oldest result (bypass entries need none).
+ *   J  two skid buffers: the side FIFO's head entry and the engine's oldest result
+ *      each wait in one, so a FIFO's pop is its own valid and a registered ready.
+ *   O1 the join register: the head entry taken together with the engine's oldest
+ *      result (bypass entries need none).
  *   O  the output: the joined entry completed (XOR operand, kept bytes, assembled
  *      feedback lanes, result code) into a skid buffer whose registers drive m_axis;
  *      m_axis_tready reaches only that buffer.
@@ -46,7 +48,9 @@
  * into hi + 1; hi + 1 is formed from three 32-bit chunks, each kept with its successor
  * and an all-ones flag (computed again a clock after hi changes, and given by the
  * framer for the IV). So a beat's counters are one select away from registers, and the
- * only adders are 32 bits wide. A counter that wraps from 2^128 - 1 to 0 inside a
+ * only adders are 32 bits wide; each lane's step to the next beat (lo + LANES, and
+ * whether it carries) is a register too, computed when lo loads, so no adder sits
+ * between the counter registers and the registers the decision loads. A counter that wraps from 2^128 - 1 to 0 inside a
  * message gives code 4 (the data is still processed).
  *
  * Credit. count_reg counts side-FIFO entries from their write (a clock after the
@@ -56,12 +60,13 @@
  * pass the engine can hold plus that margin for full rate.
  *
  * Key slots. A message holds its slot in the framer until this unit issues its last
- * beat (retire_*); each pass holds its slot (slot_hold) from its decision until its
- * result leaves the side FIFO, so a key reload waits until they are done.
+ * beat (retire_*); each pass holds its slot (slot_hold) from its decision until a clock
+ * after its result leaves the join register O1, so a key reload waits until they are
+ * done.
  *
  * Latency: a beat in S in clock t is at the engine's input in t+1; a result that the
- * engine presents in clock u is on m_axis in u+2. A feedback pass decided in clock t
- * lets the next one be decided in t + engine latency + 3.
+ * engine presents in clock u is on m_axis in u+3 (J, O1, O). A feedback pass decided in
+ * clock t lets the next one be decided in t + engine latency + 4.
  */
 module aes_mode_unit #(
     // 128-bit blocks per beat: 1, 2, 4 or 8.
@@ -69,7 +74,10 @@ module aes_mode_unit #(
     // Number of key slots, 1 to 16.
     parameter KEY_SLOTS = 4,
     // Side FIFO entries: 4, 8, 16, or a multiple of 16 up to 256 (see aes_fifo).
-    parameter SIDE_DEPTH = 16
+    parameter SIDE_DEPTH = 16,
+    // 1: a beat every clock (PIPELINED builds); 0: one-entry buffers between the stages,
+    // a beat every other clock at most (ITERATIVE builds, whose engine is slower still).
+    parameter FULL_RATE = 1
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -132,7 +140,7 @@ module aes_mode_unit #(
     localparam SEL_CTR = 0, SEL_CBC = 1, SEL_CFB = 2, SEL_OFB = 3, SEL_DEC = 4;
     localparam CW = SIDE_DEPTH <= 4 ? 3 : (SIDE_DEPTH <= 16 ? 5 : (SIDE_DEPTH <= 64 ? 7 : 9));
     localparam [CW-1:0] CREDIT_MAX = SIDE_DEPTH - 3;
-    localparam [32:0] LANES_33 = LANES;
+    localparam [32:0] LANES_33 = {1'b0, LANES[31:0]};
 
     generate
         if (LANES != 1 && LANES != 2 && LANES != 4 && LANES != 8) begin : gen_invalid_lanes
@@ -209,7 +217,8 @@ module aes_mode_unit #(
     wire [S_W-1:0]   a_word;
 
     aes_skid #(
-        .WIDTH(S_W)
+        .WIDTH(S_W),
+        .FULL_RATE(FULL_RATE)
     ) u_in (
         .clk(clk),
         .rst(rst),
@@ -256,6 +265,8 @@ module aes_mode_unit #(
 
     // CTR counter (see the header).
     reg [32*LANES-1:0] lo_reg, lo_next;
+    reg [32*LANES-1:0] step_reg, step_next;          // lo_reg + LANES, each lane
+    reg [LANES-1:0]    step_carry_reg, step_carry_next; // ... carries out of 32 bits
     reg [LANES-1:0]    carry_reg, carry_next;
     reg [95:0]         hi_reg, hi_next;
     reg [95:0]         chunk_inc_reg;                // each 32-bit chunk of hi, plus one
@@ -278,33 +289,43 @@ module aes_mode_unit #(
                           chunk_inc_reg[0 +: 32]};
     wire        hi_ones = &chunk_ones_reg;
 
+    // A beat's step (lo + LANES, and its carry) is kept in registers, computed when lo
+    // is loaded: no adder sits between the counter registers and the decision.
     reg [W-1:0]        ctr_blocks;
     reg [LANES-1:0]    ctr_wrap;
-    reg [LANES-1:0]    lo_step_carry;
-    reg [32*LANES-1:0] lo_step;
-    reg [32:0]         lo_sum;
+    reg [32*LANES-1:0] step_step;                    // step_reg + LANES
+    reg [LANES-1:0]    step_step_carry;
+    reg [32:0]         step_sum;
     integer cj;
     always @* begin
         for (cj = 0; cj < LANES; cj = cj + 1) begin
             ctr_blocks[128*cj +: 128] = byte_swap({carry_reg[cj] ? hi_inc : hi_reg, lo_reg[32*cj +: 32]});
             ctr_wrap[cj] = carry_reg[cj] && hi_ones;
-            lo_sum = {1'b0, lo_reg[32*cj +: 32]} + LANES_33;
-            lo_step[32*cj +: 32] = lo_sum[31:0];
-            lo_step_carry[cj] = lo_sum[32];
+            step_sum = {1'b0, step_reg[32*cj +: 32]} + LANES_33;
+            step_step[32*cj +: 32] = step_sum[31:0];
+            step_step_carry[cj] = step_sum[32];
         end
     end
 
     // The IV's counter block and its lanes.
     wire [127:0] iv_int = byte_swap(a_data[127:0]);
+    // Lane j starts at IV + j; its step is IV + j + LANES, whose carry counts only when
+    // IV + j did not carry already (both cannot: j + LANES < 16).
     reg [32*LANES-1:0] iv_lo;
     reg [LANES-1:0]    iv_carry;
     reg [32:0]         iv_sum;
+    reg [32*LANES-1:0] iv_step;
+    reg [LANES-1:0]    iv_step_carry;
+    reg [32:0]         iv_step_sum;
     integer vj;
     always @* begin
         for (vj = 0; vj < LANES; vj = vj + 1) begin
             iv_sum = {1'b0, iv_int[31:0]} + {30'd0, vj[2:0]};
             iv_lo[32*vj +: 32] = iv_sum[31:0];
             iv_carry[vj] = iv_sum[32];
+            iv_step_sum = {1'b0, iv_int[31:0]} + {29'd0, vj[2:0]} + LANES_33;
+            iv_step[32*vj +: 32] = iv_step_sum[31:0];
+            iv_step_carry[vj] = iv_step_sum[32] && !iv_sum[32];
         end
     end
 
@@ -332,11 +353,14 @@ module aes_mode_unit #(
     // Feedback modes, one lane per pass; a message's first pass chains from its IV.
     //   CBC encryption: engine(P ^ chain)    CFB encryption: engine(chain), ^ P
     //   OFB: engine(chain), ^ data
-    wire         lane_last = (lane_reg == a_last_lane);
+    // Written as the XOR of the chain with the data gated by a_cbc, so that each bit is
+    // one small function of registers (a single lane has no lane index to compare).
+    wire         lane_last = (LANES == 1) || (lane_reg == a_last_lane);
     wire [127:0] fb_data = a_data[128*lane_reg +: 128];
-    wire [127:0] fb_chain = (a_first_data && lane_reg == 3'd0) ? a_prev : chain_reg;
-    wire [127:0] fb_in = a_cbc ? (fb_data ^ fb_chain) : fb_chain;
-    wire [127:0] fb_xor = a_cbc ? 128'd0 : fb_data;
+    wire         fb_first = a_first_data && (LANES == 1 || lane_reg == 3'd0);
+    wire [127:0] fb_chain = fb_first ? a_prev : chain_reg;
+    wire [127:0] fb_in = fb_chain ^ (fb_data & {128{a_cbc}});
+    wire [127:0] fb_xor = fb_data & {128{!a_cbc}};
 
     always @* begin
         entry_next = {SW{1'b0}};
@@ -358,7 +382,7 @@ module aes_mode_unit #(
     // ------------------------------------------------------------------ side FIFO
     wire          fifo_valid;
     wire [SW-1:0] fifo_head;
-    wire          fifo_pop;
+    wire          fifo_ready;
 
     aes_fifo #(
         .WIDTH(SW),
@@ -369,16 +393,55 @@ module aes_mode_unit #(
         .wr_valid(push_reg),
         .wr_data(entry_reg),
         .m_valid(fifo_valid),
-        .m_ready(fifo_pop),
+        .m_ready(fifo_ready),
         .m_data(fifo_head)
     );
 
+    // ------------------------------------------------------------------ J: the join's inputs
+    // The side FIFO's head entry and the engine's oldest result each wait in a skid
+    // buffer, so neither FIFO's pop depends on the other's head or on the join: each pop
+    // is the FIFO's own valid and the buffer's ready, a register.
+    wire          hd_valid, hd_ready;
+    wire [SW-1:0] hd_entry;
+    wire          rs_valid, rs_ready;
+    wire [W-1:0]  rs_data;
+
+    aes_skid #(
+        .WIDTH(SW),
+        .FULL_RATE(FULL_RATE)
+    ) u_head (
+        .clk(clk),
+        .rst(rst),
+        .s_data(fifo_head),
+        .s_valid(fifo_valid),
+        .s_ready(fifo_ready),
+        .s_block(1'b0),
+        .m_data(hd_entry),
+        .m_valid(hd_valid),
+        .m_ready(hd_ready)
+    );
+
+    aes_skid #(
+        .WIDTH(W),
+        .FULL_RATE(FULL_RATE)
+    ) u_res (
+        .clk(clk),
+        .rst(rst),
+        .s_data(res_data),
+        .s_valid(res_valid),
+        .s_ready(res_ready),
+        .s_block(1'b0),
+        .m_data(rs_data),
+        .m_valid(rs_valid),
+        .m_ready(rs_ready)
+    );
+
     // ------------------------------------------------------------------ O1: the join
-    // The head entry of the side FIFO and the engine's oldest result (bypass entries
-    // need none) are popped together into the join register O1. Its data registers load
-    // whenever it is free, which depends on registers alone; only its valid flag and the
-    // two FIFOs' pops depend on the heads.
-    wire          h_bypass = fifo_head[E_BYPASS];
+    // The head entry and the engine's oldest result (bypass entries need none) are taken
+    // together from their skid buffers into the join register O1. Its data registers
+    // load whenever it is free, which depends on registers alone; only its valid flag and
+    // the two buffers' pops depend on the heads (registers too).
+    wire          h_bypass = hd_entry[E_BYPASS];
     reg           o1_valid_reg;
     reg [W-1:0]   o1_res_reg;
     reg [SW-1:0]  o1_head_reg;
@@ -405,7 +468,7 @@ module aes_mode_unit #(
     // end of a beat into the output skid buffer (whose ready is a register).
     wire          o1_take = o1_valid_reg && (!o1_end || o_ready);
     wire          o1_free = !o1_valid_reg || !o1_end || o_ready;
-    wire          h_go = fifo_valid && (h_bypass || res_valid) && o1_free;
+    wire          h_go = hd_valid && (h_bypass || rs_valid) && o1_free;
 
     wire [127:0]  r0 = o1_res_reg[127:0] ^ o1_xor[127:0];
     reg [W-1:0]   o1_beat;
@@ -414,7 +477,7 @@ module aes_mode_unit #(
         o1_beat = o1_single ? asm_reg : (o1_res_reg ^ o1_xor);
         // The loop runs in every case, so that hj is always assigned (no latch).
         for (hj = 0; hj < LANES; hj = hj + 1) begin
-            if (o1_single && o1_lane == hj[2:0]) begin
+            if (o1_single && (LANES == 1 || o1_lane == hj[2:0])) begin
                 o1_beat[128*hj +: 128] = r0;
             end
         end
@@ -424,7 +487,8 @@ module aes_mode_unit #(
 
     // ------------------------------------------------------------------ O: output
     aes_skid #(
-        .WIDTH(O_W)
+        .WIDTH(O_W),
+        .FULL_RATE(FULL_RATE)
     ) u_out (
         .clk(clk),
         .rst(rst),
@@ -438,24 +502,44 @@ module aes_mode_unit #(
     );
 
     // ------------------------------------------------------------------ B: engine requests
-    // A skid buffer: its ready is a register, so the engine's ready reaches no decision.
+    // A two-entry buffer: its ready is a register, so the engine's ready reaches no
+    // decision, and its entries load the operands with no multiplexer in front of them
+    // (aes_skid_pp: the request is chosen between the entries, on the engine's side).
     wire          b_ready;
     wire          pass;                  // an engine pass decided this clock
     wire [W-1:0]  b_data_in = a_fb ? {{(W-128){1'b0}}, fb_in} : par_in;
 
-    aes_skid #(
-        .WIDTH(W + 5)
-    ) u_eng (
-        .clk(clk),
-        .rst(rst),
-        .s_data({a_dec, a_slot, b_data_in}),
-        .s_valid(pass),
-        .s_ready(b_ready),
-        .s_block(1'b0),
-        .m_data({eng_decrypt, eng_slot, eng_data}),
-        .m_valid(eng_valid),
-        .m_ready(eng_ready)
-    );
+    generate
+        if (FULL_RATE) begin : gen_eng_pp
+            aes_skid_pp #(
+                .WIDTH(W + 5)
+            ) u_eng (
+                .clk(clk),
+                .rst(rst),
+                .s_data({a_dec, a_slot, b_data_in}),
+                .s_valid(pass),
+                .s_ready(b_ready),
+                .m_data({eng_decrypt, eng_slot, eng_data}),
+                .m_valid(eng_valid),
+                .m_ready(eng_ready)
+            );
+        end else begin : gen_eng_one
+            aes_skid #(
+                .WIDTH(W + 5),
+                .FULL_RATE(0)
+            ) u_eng (
+                .clk(clk),
+                .rst(rst),
+                .s_data({a_dec, a_slot, b_data_in}),
+                .s_valid(pass),
+                .s_ready(b_ready),
+                .s_block(1'b0),
+                .m_data({eng_decrypt, eng_slot, eng_data}),
+                .m_valid(eng_valid),
+                .m_ready(eng_ready)
+            );
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ decisions
     wire go = a_valid && credit_reg && b_ready;
@@ -469,6 +553,8 @@ module aes_mode_unit #(
         msg_wrap_next = msg_wrap_reg;
         wrap_pend_next = wrap_pend_reg;
         lo_next = lo_reg;
+        step_next = step_reg;
+        step_carry_next = step_carry_reg;
         carry_next = carry_reg;
         hi_next = hi_reg;
         ctr_load = 1'b0;
@@ -484,6 +570,8 @@ module aes_mode_unit #(
         fb_pop_next = go && fb_issue && lane_last;
         if (go && a_iv) begin
             lo_next = iv_lo;
+            step_next = iv_step;
+            step_carry_next = iv_step_carry;
             carry_next = iv_carry;
             hi_next = iv_int[127:32];
             ctr_load = 1'b1;
@@ -491,15 +579,17 @@ module aes_mode_unit #(
             wrap_pend_next = 1'b0;
         end
         if (go && a_par && a_ctr) begin
-            lo_next = lo_step;
-            hi_next = lo_step_carry[0] ? hi_inc : hi_reg;
-            carry_next = lo_step_carry[0] ? {LANES{1'b0}} : (carry_reg | lo_step_carry);
+            lo_next = step_reg;
+            step_next = step_step;
+            step_carry_next = step_step_carry;
+            hi_next = step_carry_reg[0] ? hi_inc : hi_reg;
+            carry_next = step_carry_reg[0] ? {LANES{1'b0}} : (carry_reg | step_carry_reg);
             msg_wrap_next = msg_wrap_reg || wrap_beat;
-            wrap_pend_next = lo_step_carry[0] && hi_ones;
+            wrap_pend_next = step_carry_reg[0] && hi_ones;
         end
         if (go && fb_issue) begin
             fb_busy_next = 1'b1;
-            lane_next = lane_last ? 3'd0 : lane_reg + 3'd1;
+            lane_next = (LANES == 1 || lane_last) ? 3'd0 : lane_reg + 3'd1;
         end
 
         // ---- O1: the joined entry, completed
@@ -516,7 +606,7 @@ module aes_mode_unit #(
             end
         end
     end
-    assign fifo_pop = h_go;
+    assign hd_ready = h_go;
 
     // In-flight passes per key slot: counted a clock after the decision (the message's
     // own hold, retired a clock late too, covers that clock) until a clock after the
@@ -573,6 +663,8 @@ module aes_mode_unit #(
         msg_wrap_reg <= msg_wrap_next;
         wrap_pend_reg <= wrap_pend_next;
         lo_reg <= lo_next;
+        step_reg <= step_next;
+        step_carry_reg <= step_carry_next;
         carry_reg <= carry_next;
         hi_reg <= hi_next;
         if (ctr_load) begin
@@ -587,12 +679,12 @@ module aes_mode_unit #(
         entry_reg <= entry_next;
         retire_slot_reg <= a_slot;
         if (o1_free) begin
-            o1_res_reg <= res_data;
-            o1_head_reg <= fifo_head;
+            o1_res_reg <= rs_data;
+            o1_head_reg <= hd_entry;
         end
     end
 
-    assign res_ready = h_go && !h_bypass;
+    assign rs_ready = h_go && !h_bypass;
 
     assign m_axis_tdata = o_word[0 +: W];
     assign m_axis_tkeep = o_word[W +: KW];

@@ -14,11 +14,17 @@
  * s_block: while high, s_ready falls in the next clock (a beat already sent under a high
  * s_ready is still taken). The framer uses it to keep the first beat of a message out.
  *
+ * FULL_RATE=0 builds one entry instead of two: a beat every other clock, with half the
+ * flip-flops and no multiplexer in front of the entry. The layers of an ITERATIVE build
+ * use it: their engine takes a beat every Nr + 1 clocks at best.
+ *
  * Latency: a beat taken in clock t is on m_* in clock t+1.
  */
 module aes_skid #(
     // Width of the data word carried with each beat.
-    parameter WIDTH = 8
+    parameter WIDTH = 8,
+    // 1: two entries, a beat every clock; 0: one entry, a beat every other clock.
+    parameter FULL_RATE = 1
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -35,60 +41,91 @@ module aes_skid #(
     input  wire             m_ready
 );
 
-    reg             s_ready_reg;
-    reg [WIDTH-1:0] out_data_reg, temp_data_reg;
-    reg             out_valid_reg, out_valid_next;
-    reg             temp_valid_reg, temp_valid_next;
-    reg             store_in_to_out, store_in_to_temp, store_temp_to_out;
+    generate
+        if (FULL_RATE != 0 && FULL_RATE != 1) begin : gen_invalid_rate
+            aes_skid_invalid_FULL_RATE_must_be_0_or_1 invalid_rate_inst ();
+        end
+        if (FULL_RATE == 0) begin : gen_half
+            // One entry: ready while it is empty (and not blocked), a function of
+            // registers alone, so no state of them lets a beat overwrite one on offer.
+            reg             one_valid_reg;
+            reg             one_block_reg;
+            reg [WIDTH-1:0] one_data_reg;
+            wire            one_take = s_valid && !one_valid_reg && !one_block_reg;
 
-    // Room for one more beat in the next clock: the output entry is taken now, or the
-    // skid entry is empty and no beat arrives into the output entry now.
-    wire s_ready_early = m_ready || (!temp_valid_reg && (!out_valid_reg || !s_valid));
-
-    always @* begin
-        out_valid_next = out_valid_reg;
-        temp_valid_next = temp_valid_reg;
-        store_in_to_out = 1'b0;
-        store_in_to_temp = 1'b0;
-        store_temp_to_out = 1'b0;
-        if (s_ready_reg) begin
-            if (m_ready || !out_valid_reg) begin
-                out_valid_next = s_valid;
-                store_in_to_out = 1'b1;
-            end else begin
-                temp_valid_next = s_valid;
-                store_in_to_temp = 1'b1;
+            always @(posedge clk) begin
+                if (rst) begin
+                    one_valid_reg <= 1'b0;
+                    one_block_reg <= 1'b1;
+                end else begin
+                    one_valid_reg <= one_take || (one_valid_reg && !m_ready);
+                    one_block_reg <= s_block;
+                end
+                if (one_take) begin
+                    one_data_reg <= s_data;
+                end
             end
-        end else if (m_ready) begin
-            out_valid_next = temp_valid_reg;
-            temp_valid_next = 1'b0;
-            store_temp_to_out = 1'b1;
-        end
-    end
 
-    always @(posedge clk) begin
-        if (rst) begin
-            s_ready_reg <= 1'b0;
-            out_valid_reg <= 1'b0;
-            temp_valid_reg <= 1'b0;
-        end else begin
-            s_ready_reg <= s_ready_early && !s_block;
-            out_valid_reg <= out_valid_next;
-            temp_valid_reg <= temp_valid_next;
-        end
-        if (store_in_to_out) begin
-            out_data_reg <= s_data;
-        end else if (store_temp_to_out) begin
-            out_data_reg <= temp_data_reg;
-        end
-        if (store_in_to_temp) begin
-            temp_data_reg <= s_data;
-        end
-    end
+            assign s_ready = !one_valid_reg && !one_block_reg;
+            assign m_valid = one_valid_reg;
+            assign m_data = one_data_reg;
+        end else begin : gen_full
+            reg             s_ready_reg;
+            reg [WIDTH-1:0] out_data_reg, temp_data_reg;
+            reg             out_valid_reg, out_valid_next;
+            reg             temp_valid_reg, temp_valid_next;
+            reg             store_in_to_out, store_in_to_temp, store_temp_to_out;
 
-    assign s_ready = s_ready_reg;
-    assign m_valid = out_valid_reg;
-    assign m_data = out_data_reg;
+            // Room for one more beat in the next clock: the output entry is taken now, or the
+            // skid entry is empty and no beat arrives into the output entry now.
+            wire s_ready_early = m_ready || (!temp_valid_reg && (!out_valid_reg || !s_valid));
+
+            always @* begin
+                out_valid_next = out_valid_reg;
+                temp_valid_next = temp_valid_reg;
+                store_in_to_out = 1'b0;
+                store_in_to_temp = 1'b0;
+                store_temp_to_out = 1'b0;
+                if (s_ready_reg) begin
+                    if (m_ready || !out_valid_reg) begin
+                        out_valid_next = s_valid;
+                        store_in_to_out = 1'b1;
+                    end else begin
+                        temp_valid_next = s_valid;
+                        store_in_to_temp = 1'b1;
+                    end
+                end else if (m_ready) begin
+                    out_valid_next = temp_valid_reg;
+                    temp_valid_next = 1'b0;
+                    store_temp_to_out = 1'b1;
+                end
+            end
+
+            always @(posedge clk) begin
+                if (rst) begin
+                    s_ready_reg <= 1'b0;
+                    out_valid_reg <= 1'b0;
+                    temp_valid_reg <= 1'b0;
+                end else begin
+                    s_ready_reg <= s_ready_early && !s_block;
+                    out_valid_reg <= out_valid_next;
+                    temp_valid_reg <= temp_valid_next;
+                end
+                if (store_in_to_out) begin
+                    out_data_reg <= s_data;
+                end else if (store_temp_to_out) begin
+                    out_data_reg <= temp_data_reg;
+                end
+                if (store_in_to_temp) begin
+                    temp_data_reg <= s_data;
+                end
+            end
+
+            assign s_ready = s_ready_reg;
+            assign m_valid = out_valid_reg;
+            assign m_data = out_data_reg;
+        end
+    endgenerate
 
 endmodule
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from aescores import paths, tools
+from aescores import configs, paths, tools
 from aescores.flow import run
 
 RTL_FILES = paths.rtl_sources()
@@ -31,6 +31,12 @@ PARAMETER_SWEEPS: dict[str, list[dict[str, str]]] = {
     "aes_dec_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
     # the per-index form of the PIPELINED engines, with and without the decryption table
     "aes_key_store": [{"PER_INDEX_PORTS": "1"}, {"PER_INDEX_PORTS": "1", "DECRYPT": "0", "NIDX": "11", "KEY_SLOTS": "1"}],
+    # the whole IP with each preset's parameters (the builds users make: no self-test,
+    # ITERATIVE, host round keys, several lanes)
+    "aes_axi": [
+        {k: (f'"{v}"' if isinstance(v, str) else str(v)) for k, v in preset.full_params.items()}
+        for preset in configs.PRESETS.values()
+    ],
 }
 SWEEP_CASES = [
     pytest.param(module, params, id=f"{module}-" + "-".join(f"{k}={v.strip(chr(34))}" for k, v in params.items()))

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Shared two-entry buffer written in turn (ping-pong): a registered ready, and no multiplexer in front of its entries
+
+/*
+ * The same boundary as aes_skid (s_ready and m_valid are functions of registers alone,
+ * one beat a clock passes, nothing is lost while the downstream side stalls), for an
+ * upstream side whose data comes from deep logic. aes_skid picks each entry's next value among the input
+ * and its other entry, one multiplexer level behind the upstream logic; here each entry
+ * loads s_data alone (its clock enable says when), and the multiplexer moves behind the
+ * entries: m_data is one of the two, chosen by a register. Use it where the downstream
+ * side has the time for that multiplexer and the upstream side does not.
+ *
+ * Latency: a beat taken in clock t is on m_* in clock t+1.
+ */
+module aes_skid_pp #(
+    // Width of the data word carried with each beat.
+    parameter WIDTH = 8
+) (
+    input  wire             clk,
+    input  wire             rst,
+
+    // Upstream side.
+    input  wire [WIDTH-1:0] s_data,
+    input  wire             s_valid,
+    output wire             s_ready,
+
+    // Downstream side.
+    output wire [WIDTH-1:0] m_data,
+    output wire             m_valid,
+    input  wire             m_ready
+);
+
+    // Each entry's valid flag, and the entry m_data shows (the older one). A beat goes
+    // into the shown entry when that one is empty, else into the other, so an entry on
+    // offer is never written. Ready and valid are functions of these registers alone
+    // (no state of them is inconsistent, so the proofs need no invariant about them).
+    reg             vld0_reg, vld1_reg;
+    reg             rd_sel_reg;
+    reg [WIDTH-1:0] ent0_reg, ent1_reg;
+
+    wire shown_vld = rd_sel_reg ? vld1_reg : vld0_reg;
+    wire wr = s_valid && s_ready;
+    wire rd = shown_vld && m_ready;
+    wire wr_sel = shown_vld ? !rd_sel_reg : rd_sel_reg;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            vld0_reg <= 1'b0;
+            vld1_reg <= 1'b0;
+            rd_sel_reg <= 1'b0;
+        end else begin
+            vld0_reg <= (vld0_reg && !(rd && !rd_sel_reg)) || (wr && !wr_sel);
+            vld1_reg <= (vld1_reg && !(rd && rd_sel_reg)) || (wr && wr_sel);
+            rd_sel_reg <= rd_sel_reg ^ rd;
+        end
+        if (wr && !wr_sel) begin
+            ent0_reg <= s_data;
+        end
+        if (wr && wr_sel) begin
+            ent1_reg <= s_data;
+        end
+    end
+
+    assign s_ready = !(vld0_reg && vld1_reg);
+    assign m_valid = shown_vld;
+    assign m_data = rd_sel_reg ? ent1_reg : ent0_reg;
+
+endmodule
+
+`resetall
