@@ -52,15 +52,15 @@ def run_cocotb(
     parameters: Mapping[str, object] | None = None,
     sim: str = "verilator",
     sources: Sequence[Path] | None = None,
-    test_dir: Path | None = None,
+    test_dir: Path | Sequence[Path] | None = None,
     testcase: str | Sequence[str] | None = None,
     extra_env: Mapping[str, str] | None = None,
     tag: str = "",
 ) -> None:
     """Build `toplevel` with `parameters` and run the cocotb tests in `test_module`.
 
-    `test_dir` is the folder that holds `test_module` (and whatever it imports beside
-    it); `testcase` names the tests to run (all of the module's when None), exactly:
+    `test_dir` is the folder that holds `test_module` and whatever it imports beside it
+    (or several folders, when the bench imports another unit's bench); `testcase` names the tests to run (all of the module's when None), exactly:
     each name is a whole test name, and the run must consist of exactly those tests.
 
     Raises AssertionError when a test fails, when the module ran no test at all, or when
@@ -91,11 +91,13 @@ def run_cocotb(
     if names is not None:
         test_filter = rf"^{re.escape(test_module)}\.(?:{'|'.join(re.escape(n) for n in names)})$"
     # cocotb_tools' runner gives the simulator this process's sys.path as PYTHONPATH (a
-    # PYTHONPATH in extra_env is overwritten), so the bench's folder goes there for the run.
-    bench_dir = str(Path(test_dir).resolve()) if test_dir is not None else None
-    added = bench_dir is not None and bench_dir not in sys.path
-    if added:
-        sys.path.insert(0, bench_dir)
+    # PYTHONPATH in extra_env is overwritten), so the bench's folders go there for the run.
+    if test_dir is None:
+        bench_dirs = []
+    else:
+        bench_dirs = [test_dir] if isinstance(test_dir, (str, Path)) else list(test_dir)
+    added = [d for d in dict.fromkeys(str(Path(d).resolve()) for d in bench_dirs) if d not in sys.path]
+    sys.path[:0] = added
     try:
         results = runner.test(
             hdl_toplevel=toplevel,
@@ -108,8 +110,8 @@ def run_cocotb(
             timescale=("1ns", "1ps"),
         )
     finally:
-        if added:
-            sys.path.remove(bench_dir)
+        for folder in added:
+            sys.path.remove(folder)
     num_tests, num_failed = get_results(results)
     assert num_tests > 0, f"{test_module} ran no test on {toplevel}"
     assert num_failed == 0, f"{num_failed} of {num_tests} cocotb tests failed ({results})"

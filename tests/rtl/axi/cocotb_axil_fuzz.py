@@ -28,12 +28,12 @@ below, not taken from the generated register files):
 - no read ever returns a 32-bit word of a staging word, a key or a round key;
 - every message's output equals OpenSSL (the `cryptography` package) for the key the
   model says its slot held when its first beat was taken (either key if a commit or a
-  clear overlapped that clock), errors with zero data (tests/cocotb_axi.py's reference);
+  clear overlapped that clock), errors with zero data (cocotb_axi.py's reference);
 - the `irq` output is ERR & IRQ_EN (sampled at every read and every 64 clocks);
 - nothing hangs: every request and message completes within a bounded number of clocks,
   and the key slots settle once the traffic stops.
 
-Set by tests/test_axi.py through the environment: AESCORES_PARAMS (the build),
+Set by tests/rtl/axi/test_axi.py through the environment: AESCORES_PARAMS (the build),
 AESCORES_SEED, AESCORES_FUZZ_EPOCHS (rounds of traffic), AESCORES_FUZZ_RERUN (1: let
 the fuzz rerun the self-test).
 """

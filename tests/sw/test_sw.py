@@ -4,7 +4,7 @@ test against a register mock (sw/tests/test_driver.c), and the round keys it wri
 for a KEY_EXPANSION="HOST" build encrypt and decrypt as OpenSSL does.
 
 The last check is independent of the C code: the rounds of aescores.model (written from
-FIPS-197, proven against OpenSSL in tests/test_model.py) run the forward cipher with the
+FIPS-197, proven against OpenSSL in tests/model/test_model.py) run the forward cipher with the
 driver's encryption round keys and the equivalent inverse cipher (FIPS-197 §5.3.5) with
 its decryption round keys, and OpenSSL (the `cryptography` package) supplies the
 expected ciphertext and plaintext.

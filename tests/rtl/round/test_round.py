@@ -3,9 +3,9 @@
 ShiftRows, MixColumns and their inverses, against aescores.model and the rounds FIPS-197
 prints (aescores.vectors.FIPS197_ROUNDS).
 
-One build per SBOX (tests/tb_round.v holds all the modules); the cocotb checks are in
-tests/cocotb_round.py. The model's rounds are proven against FIPS-197 and OpenSSL by
-tests/test_model.py.
+One build per SBOX (tb_round.v beside this file holds all the modules); the cocotb
+checks are in cocotb_round.py, also beside it. The model's rounds are proven against
+FIPS-197 and OpenSSL by tests/model/test_model.py.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from aescores import paths
 from aescores.sim.cocotb_run import run_cocotb
 
-TESTS_DIR = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent  # the bench beside this file
 SBOXES = ("LUT", "COMPOSITE", "TTABLE")
 
 
@@ -27,5 +27,6 @@ def test_rounds_ttables_and_mix_columns_match_reference(sbox: str) -> None:
         "tb_round",
         "cocotb_round",
         parameters={"SBOX": sbox},
-        sources=[*paths.rtl_sources(), TESTS_DIR / "tb_round.v"],
+        sources=[*paths.rtl_sources(), HERE / "tb_round.v"],
+        test_dir=HERE,
     )

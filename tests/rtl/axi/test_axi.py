@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""aes_axi, the AES IP, under cocotb on Verilator through its real buses (tests/cocotb_axi.py).
+"""aes_axi, the AES IP, under cocotb on Verilator through its real buses (cocotb_axi.py,
+beside this file).
 
 A handful of builds cover the parameter space that changes behaviour: ITERATIVE with
 one lane, PIPELINED with four, an encryption-only 128-bit build without self-test, a
@@ -11,7 +12,7 @@ since a build folder holds one simulation's results at a time; under `pytest -n 
 two workers mostly run different builds.
 
 Wider sweeps (more parameter sets, the full AESAVS Monte Carlo 100 x 1000, more random
-messages) are marked slow: `pytest --runslow tests/test_axi.py`.
+messages) are marked slow: `pytest --runslow tests/rtl/axi/test_axi.py`.
 """
 
 from __future__ import annotations
@@ -21,12 +22,15 @@ import json
 import re
 import shutil
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Iterator, Mapping
 
 import pytest
 
 from aescores import paths
 from aescores.sim.cocotb_run import run_cocotb
+
+HERE = Path(__file__).resolve().parent  # the benches beside this file
 
 BUILDS: dict[str, dict[str, object]] = {
     "iter": {"ARCH": "ITERATIVE"},
@@ -78,7 +82,7 @@ def run(build: str, testcases: list[str], env: Mapping[str, str] | None = None, 
     with build_lock(build):
         run_cocotb(
             "aes_axi", module, parameters=params, sim="verilator", testcase=testcases,
-            extra_env={"AESCORES_PARAMS": json.dumps(params), **(env or {})},
+            extra_env={"AESCORES_PARAMS": json.dumps(params), **(env or {})}, test_dir=HERE,
         )
 
 
@@ -146,7 +150,7 @@ def test_axi_random_long(build: str) -> None:
 
 
 # --------------------------------------------------------------------------- bus fuzz
-# tests/cocotb_axil_fuzz.py: random AXI4-Lite traffic (addresses, strobes, AW/W order and
+# cocotb_axil_fuzz.py: random AXI4-Lite traffic (addresses, strobes, AW/W order and
 # timing, reads beside writes) with messages running, against a register model of the
 # documents and OpenSSL. CI runs one seed on the ITERATIVE build (the build is shared
 # with the tests above); the sweep runs more seeds, more rounds and other builds.
@@ -220,7 +224,7 @@ def test_axil_fuzz_catches_injected_bug(mutation: str) -> None:
     with build_lock(f"mutant-{mutation}"):
         with pytest.raises((AssertionError, SystemExit)):
             run_cocotb("aes_axi", FUZZ, parameters=params, sim="verilator", sources=sources,
-                       testcase=["test_axil_fuzz_with_stream_traffic"], tag=mutation,
+                       testcase=["test_axil_fuzz_with_stream_traffic"], tag=mutation, test_dir=HERE,
                        extra_env={"AESCORES_PARAMS": json.dumps(params), "AESCORES_FUZZ_EPOCHS": "30",
                                   "AESCORES_FUZZ_REPORT": str(report)})
     text = report.read_text() if report.exists() else "(no report)"

@@ -82,7 +82,7 @@ PUBLISHED_INV_SBOX = {0x00: 0x52, 0x01: 0x09, 0x53: 0x50, 0xED: 0x53, 0xFF: 0x7D
 
 
 def test_sbox_matches_published_fips197_entries():
-    """The S-boxes the RTL benches (tests/cocotb_sbox.py) compare against."""
+    """The S-boxes the RTL benches (tests/rtl/sbox/cocotb_sbox.py) compare against."""
     for x, y in PUBLISHED_SBOX.items():
         assert model.SBOX[x] == y, f"S({x:#04x}) = {model.SBOX[x]:#04x}, FIPS-197 says {y:#04x}"
     for x, y in PUBLISHED_INV_SBOX.items():
@@ -208,7 +208,7 @@ FIPS197_APPENDIX_B = ("2b7e151628aed2a6abf7158809cf4f3c", "3243f6a8885a308d31319
 
 
 def test_single_rounds_and_ttables_match_fips197_and_build_aes128_equal_to_openssl():
-    """The rounds and T-tables the RTL benches (tests/cocotb_round.py) compare against:
+    """The rounds and T-tables the RTL benches (tests/rtl/round/cocotb_round.py) compare against:
     the rounds FIPS-197 prints, the T-table words as the MixColumns of one S-box byte, and
     AES-128 as `py_encrypt_block`/`py_decrypt_block` assemble it from `enc_round` and
     `dec_round`, against Appendix B's example and OpenSSL on 100 random keys and blocks."""

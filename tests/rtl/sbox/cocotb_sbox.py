@@ -2,7 +2,7 @@
 """cocotb tests for tb_sbox: aes_sbox, aes_inv_sbox, aes_sub_bytes, aes_inv_sub_bytes.
 
 Expected values come from aescores.model (computed from the FIPS-197 definitions;
-tests/test_model.py checks them against the entries FIPS-197 prints), never from the RTL.
+tests/model/test_model.py checks them against the entries FIPS-197 prints), never from the RTL.
 """
 
 from __future__ import annotations

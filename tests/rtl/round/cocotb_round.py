@@ -3,7 +3,7 @@
 ShiftRows, MixColumns and their inverses.
 
 Expected values come from aescores.model (the FIPS-197 definitions, proven against
-OpenSSL and FIPS-197 by tests/test_model.py) and from the round values printed in
+OpenSSL and FIPS-197 by tests/model/test_model.py) and from the round values printed in
 FIPS-197 Appendices B and C.1 (aescores.vectors.FIPS197_ROUNDS), never from the RTL.
 """
 

@@ -8,7 +8,7 @@ against NIST's vectors (SP 800-38A Appendix F, CAVP MMT files, AESAVS Monte Carl
 the `cryptography` package (`aescores.model`), never against the RTL itself.
 
 The build's parameters come from the environment (AESCORES_PARAMS, JSON), set by
-tests/test_axi.py; each test checks what the parameters say the build must do.
+tests/rtl/axi/test_axi.py; each test checks what the parameters say the build must do.
 """
 
 from __future__ import annotations
