@@ -8,9 +8,9 @@ as `test_dir`), and the Verilog parameters to sweep.
 A runner that runs only some of a bench's tests names them through the bench's
 `GROUPS`: a dictionary from a group name to the cocotb test objects themselves (not
 their names), so that renaming or deleting a test breaks the bench's import instead of
-silently dropping it from a run. `tests_of` turns groups into names, `group_problems`
-checks that every cocotb test of the bench is in a group, and `run_cocotb` fails when
-the simulation ran other tests than the ones it was asked for.
+silently dropping it from a run. `group_test_names` turns groups into names,
+`group_problems` checks that every cocotb test of the bench is in a group, and
+`run_cocotb` fails when the simulation ran other tests than the ones it was asked for.
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ def _names_of(module: ModuleType, tests: Iterable[object]) -> list[str]:
     return names
 
 
-def tests_of(module: ModuleType, *groups: str) -> list[str]:
+def group_test_names(module: ModuleType, *groups: str) -> list[str]:
     """The names of the cocotb tests in `groups` of the bench `module` (its GROUPS
     dictionary), each once, in the order the module defines them (the order cocotb runs
     them in). An unknown group raises KeyError."""

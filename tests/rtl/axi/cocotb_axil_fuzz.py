@@ -1242,3 +1242,10 @@ async def test_selftest_rerun_requested_while_a_message_is_in_flight(dut):
         problems.append(f"a KEY_CTRL commit to slot {slot} answered OKAY at clock {commit.t_b} (SLOTS then "
                         f"{slots_after_commit:#010x}) is gone once the self-test has run (SLOTS {slots_end:#010x})")
     assert not problems, "; ".join(problems)
+
+
+# Test groups for test_axi.py (see cocotb_axi.py's GROUPS).
+GROUPS = {
+    "fuzz": (test_axil_fuzz_with_stream_traffic,),
+    "selftest_rerun": (test_selftest_rerun_requested_while_a_message_is_in_flight,),
+}
