@@ -12,7 +12,7 @@ Two independent halves:
   (`enc_round`, `dec_round`), the key schedule `expand_key`, the decryption round keys
   of the equivalent inverse cipher `decryption_round_keys`, and a round-by-round cipher
   (`cipher_rounds`, `eq_inv_cipher_rounds`) for locating the first wrong round of a
-  failing block. tests/test_model.py proves the pure-Python half against OpenSSL
+  failing block. tests/model/test_model.py proves the pure-Python half against OpenSSL
   and FIPS-197; the RTL benches of the S-boxes, the rounds and the key slots take their
   expected values from it.
 

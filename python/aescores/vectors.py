@@ -8,7 +8,7 @@
 - `SP800_38A`: SP 800-38A Appendix F, ECB, CBC, CFB-128, OFB and CTR, AES-128/192/256,
   encrypt and decrypt (F.1.1-F.5.6 without CFB1/CFB8): 30 four-block messages. The
   `cryptography-vectors` package does not ship them, so they are written in here;
-  tests/test_vectors.py proves every one against OpenSSL.
+  tests/model/test_vectors.py proves every one against OpenSSL.
 - CAVP AESAVS response files (`.rsp`) shipped by `cryptography-vectors`: `load_rsp`
   reads one into `CavpRecord`s, `catalogue` lists the KAT and MMT files per mode and key
   size, `load_catalogue` reads a selection of them. The Monte Carlo files are not
