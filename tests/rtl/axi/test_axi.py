@@ -84,6 +84,7 @@ def _param(build: str, groups: str, *marks) -> object:
     """One build and the bench groups to run on it, joined by "+" ("regs+rate")."""
     return pytest.param(build, groups, marks=list(marks), id=f"{build}-{groups}")
 
+
 # Ordered for `pytest -n 2`: the PIPELINED build (the longest) starts first on one
 # worker while the other builds and runs the small ITERATIVE builds; the remaining
 # PIPELINED groups come last, once its build is cached.
