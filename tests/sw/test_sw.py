@@ -3,10 +3,11 @@
 test against a register mock (sw/tests/test_driver.c), and the round keys it writes
 for a KEY_EXPANSION="HOST" build encrypt and decrypt as OpenSSL does.
 
-The last check is independent of the C code: a small AES written here from FIPS-197
-runs the forward cipher with the driver's encryption round keys and the equivalent
-inverse cipher (FIPS-197 §5.3.5) with its decryption round keys, and OpenSSL (the
-`cryptography` package) supplies the expected ciphertext and plaintext.
+The last check is independent of the C code: the rounds of aescores.model (written from
+FIPS-197, proven against OpenSSL in tests/model/test_model.py) run the forward cipher with the
+driver's encryption round keys and the equivalent inverse cipher (FIPS-197 §5.3.5) with
+its decryption round keys, and OpenSSL (the `cryptography` package) supplies the
+expected ciphertext and plaintext.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from aescores import paths, tools
+from aescores import model, paths, tools
 
 SW = paths.ROOT / "sw"
 CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"]
@@ -74,83 +75,22 @@ def test_driver_unit_test_passes_under_sanitizers(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- an AES of our own
 
 
-def _xtime(a: int) -> int:
-    a <<= 1
-    return (a ^ 0x11B) if a & 0x100 else a
-
-
-def _mul(a: int, b: int) -> int:
-    p = 0
-    while b:
-        if b & 1:
-            p ^= a
-        a, b = _xtime(a), b >> 1
-    return p
-
-
-def _sbox_entry(x: int) -> int:
-    inv = next((y for y in range(1, 256) if _mul(x, y) == 1), 0)
-    rot = lambda v, n: ((v << n) | (v >> (8 - n))) & 0xFF  # noqa: E731
-    return inv ^ rot(inv, 1) ^ rot(inv, 2) ^ rot(inv, 3) ^ rot(inv, 4) ^ 0x63
-
-
-SBOX = [_sbox_entry(x) for x in range(256)]
-INV_SBOX = [SBOX.index(x) for x in range(256)]
-assert SBOX[0x00] == 0x63 and SBOX[0x53] == 0xED and INV_SBOX[0x00] == 0x52  # FIPS-197 Figure 7 and 14
-
-
-def _shift_rows(s: list[int], inverse: bool = False) -> list[int]:
-    out = [0] * 16
-    for c in range(4):
-        for r in range(4):
-            src = r + 4 * ((c + r) % 4)
-            if inverse:
-                out[src] = s[r + 4 * c]
-            else:
-                out[r + 4 * c] = s[src]
-    return out
-
-
-def _mix_columns(s: list[int], coeffs: tuple[int, int, int, int]) -> list[int]:
-    out = []
-    for c in range(4):
-        col = s[4 * c:4 * c + 4]
-        for r in range(4):
-            v = 0
-            for k in range(4):
-                v ^= _mul(coeffs[(k - r) % 4], col[k])
-            out.append(v)
-    return out
-
-
-MIX = (2, 3, 1, 1)
-INV_MIX = (14, 11, 13, 9)
-
-
-def _add(s: list[int], k: bytes) -> list[int]:
-    return [a ^ b for a, b in zip(s, k)]
-
-
 def encrypt_with(round_keys: list[bytes], block: bytes) -> bytes:
+    """The forward cipher on the given round keys (aescores.model's rounds)."""
     nr = len(round_keys) - 1
-    s = _add(list(block), round_keys[0])
+    s = model.add_round_key(block, round_keys[0])
     for r in range(1, nr + 1):
-        s = _shift_rows([SBOX[x] for x in s])
-        if r != nr:
-            s = _mix_columns(s, MIX)
-        s = _add(s, round_keys[r])
-    return bytes(s)
+        s = model.enc_round(s, round_keys[r], last=r == nr)
+    return s
 
 
 def equivalent_inverse_decrypt_with(dec_keys: list[bytes], block: bytes) -> bytes:
+    """The equivalent inverse cipher (FIPS-197 §5.3.5) on the given round keys."""
     nr = len(dec_keys) - 1
-    s = _add(list(block), dec_keys[0])
+    s = model.add_round_key(block, dec_keys[0])
     for r in range(1, nr + 1):
-        s = _shift_rows([INV_SBOX[x] for x in s], inverse=True)
-        if r != nr:
-            s = _mix_columns(s, INV_MIX)
-        s = _add(s, dec_keys[r])
-    return bytes(s)
+        s = model.dec_round(s, dec_keys[r], last=r == nr)
+    return s
 
 
 def _driver_round_keys(test_driver: Path, key: bytes) -> tuple[list[bytes], list[bytes]]:

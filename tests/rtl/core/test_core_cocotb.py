@@ -4,9 +4,13 @@ opinion beside the Verilator harness), key-slot behaviour on both."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from aescores.sim.cocotb_run import run_cocotb
+
+HERE = Path(__file__).resolve().parent  # the bench beside this file
 
 
 # Icarus runs the tower-field S-box about ten times slower than the table: it gets the
@@ -23,12 +27,12 @@ from aescores.sim.cocotb_run import run_cocotb
 def test_core_cocotb(sim: str, sbox: str, vectors: str) -> None:
     run_cocotb(
         "aes_core", "cocotb_core", parameters={"ARCH": "ITERATIVE", "SBOX": sbox, "KEY_SLOTS": 4}, sim=sim,
-        extra_env={"AESCORES_VECTORS": vectors},
+        extra_env={"AESCORES_VECTORS": vectors}, test_dir=HERE,
     )
 
 
 def test_core_cocotb_lanes2_ttable_icarus() -> None:
     run_cocotb(
         "aes_core", "cocotb_core", parameters={"ARCH": "ITERATIVE", "SBOX": "TTABLE", "LANES": 2}, sim="icarus",
-        extra_env={"AESCORES_VECTORS": "fips197"},
+        extra_env={"AESCORES_VECTORS": "fips197"}, test_dir=HERE,
     )

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The implementation flow: real Yosys and nextpnr runs on tiny designs, the cache, errors.
 
-Each real tool run uses tests/data/flow_tiny.v (a few dozen LUTs), so the file takes
+Each real tool run uses tests/flow/data/flow_tiny.v (a few dozen LUTs), so the file takes
 about a minute on two cores.
 """
 

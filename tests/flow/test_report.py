@@ -19,7 +19,7 @@ from aescores.report.plot import Series, scatter_svg
 
 DATA = Path(__file__).resolve().parent / "data"
 FIXTURE = DATA / "report_results.json"  # recorded results (made-up figures, real format)
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 
 

@@ -1,17 +1,20 @@
 # SPDX-License-Identifier: Apache-2.0
-"""aes_axi, the AES IP, under cocotb on Verilator through its real buses (tests/cocotb_axi.py).
+"""aes_axi, the AES IP, under cocotb on Verilator through its real buses (cocotb_axi.py,
+beside this file).
 
 A handful of builds cover the parameter space that changes behaviour: ITERATIVE with
 one lane, PIPELINED with four, an encryption-only 128-bit build without self-test, a
 fault-injected build, a host-key-expansion build, and the interleaved ITERATIVE engine
-(SBOX TTABLE). Each pytest test runs a group of
-cocotb tests on one build; builds are cached under build/cocotb and shared by every
-test that uses the same parameters. Tests on the same build take turns (a file lock),
+(SBOX TTABLE). Each pytest test runs one or more groups of cocotb tests on one build
+(the benches' GROUPS: group name to the cocotb tests themselves, so that a renamed test
+fails the import rather than dropping out of a run; test_bench_groups_* below check that
+every cocotb test is in a group that runs here); builds are cached under build/cocotb
+and shared by every test that uses the same parameters. Tests on the same build take turns (a file lock),
 since a build folder holds one simulation's results at a time; under `pytest -n 2` the
 two workers mostly run different builds.
 
 Wider sweeps (more parameter sets, the full AESAVS Monte Carlo 100 x 1000, more random
-messages) are marked slow: `pytest --runslow tests/test_axi.py`.
+messages) are marked slow: `pytest --runslow tests/rtl/axi/test_axi.py`.
 """
 
 from __future__ import annotations
@@ -21,12 +24,19 @@ import json
 import re
 import shutil
 from contextlib import contextmanager
-from typing import Iterator, Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Iterator, Mapping, Sequence
 
+import cocotb
 import pytest
 
+import cocotb_axi as axi_bench  # the benches beside this file
+import cocotb_axil_fuzz as fuzz_bench
 from aescores import paths
-from aescores.sim.cocotb_run import run_cocotb
+from aescores.sim.cocotb_run import group_problems, run_cocotb, group_test_names
+
+HERE = Path(__file__).resolve().parent  # the benches beside this file
 
 BUILDS: dict[str, dict[str, object]] = {
     "iter": {"ARCH": "ITERATIVE"},
@@ -44,20 +54,6 @@ BUILDS: dict[str, dict[str, object]] = {
     "iter-ttable": {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "MAX_KEY_BITS": 128, "KEY_SLOTS": 2},
 }
 
-VECTORS = ["test_sp800_38a_every_mode_direction_and_key_size", "test_cavp_mmt_cbc_cfb128_ofb",
-           "test_aesavs_monte_carlo_cbc_cfb128_ofb"]
-RANDOM = ["test_random_messages_match_openssl"]
-KEYS = ["test_key_change_under_load_loses_nothing", "test_loading_slot_waits_and_cleared_slot_gives_code_3",
-        "test_message_taken_before_key_change_keeps_old_key", "test_message_to_loading_slot_waits_with_tready_low"]
-REGS = ["test_id_caps_and_measured_latency_match_parameters", "test_register_access_rules_wstrb_and_slverr",
-        "test_result_codes_zero_data_err_bits_and_irq", "test_status_busy_while_message_in_flight",
-        "test_selftest_gates_input_and_rerun_empties_slots"]
-RATE = ["test_pipelined_rate_one_beat_per_clock"]
-FAULT = ["test_fault_injection_fails_selftest_and_every_message_code_6",
-         "test_id_caps_and_measured_latency_match_parameters", "test_selftest_gates_input_and_rerun_empties_slots"]
-HOST = ["test_host_round_keys_only_into_empty_slots", "test_id_caps_and_measured_latency_match_parameters",
-        "test_register_access_rules_wstrb_and_slverr", "test_selftest_gates_input_and_rerun_empties_slots",
-        "test_sp800_38a_every_mode_direction_and_key_size", "test_random_messages_match_openssl"]
 
 
 @contextmanager
@@ -73,21 +69,21 @@ def build_lock(name: str) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def run(build: str, testcases: list[str], env: Mapping[str, str] | None = None, module: str = "cocotb_axi") -> None:
+def run(build: str, groups: Sequence[str], env: Mapping[str, str] | None = None,
+        bench: ModuleType = axi_bench) -> None:
+    """The cocotb tests of `groups` of `bench` on `build`."""
     params = BUILDS[build]
     with build_lock(build):
         run_cocotb(
-            "aes_axi", module, parameters=params, sim="verilator", testcase=testcases,
-            extra_env={"AESCORES_PARAMS": json.dumps(params), **(env or {})},
+            "aes_axi", bench.__name__, parameters=params, sim="verilator", testcase=group_test_names(bench, *groups),
+            extra_env={"AESCORES_PARAMS": json.dumps(params), **(env or {})}, test_dir=HERE,
         )
 
 
-def _param(build: str, group: str, *marks) -> object:
-    return pytest.param(build, group, marks=list(marks), id=f"{build}-{group}")
+def _param(build: str, groups: str, *marks) -> object:
+    """One build and the bench groups to run on it, joined by "+" ("regs+rate")."""
+    return pytest.param(build, groups, marks=list(marks), id=f"{build}-{groups}")
 
-
-GROUPS = {"vectors": VECTORS, "random": RANDOM, "keys": KEYS, "regs": REGS, "regs+rate": REGS + RATE,
-          "fault": FAULT, "host": HOST}
 
 # Ordered for `pytest -n 2`: the PIPELINED build (the longest) starts first on one
 # worker while the other builds and runs the small ITERATIVE builds; the remaining
@@ -107,25 +103,29 @@ def test_axi(build: str, group: str) -> None:
     env = {}
     if build == "host" or build == "enc128":
         env["AESCORES_RANDOM_MSGS"] = "600"
-    testcases = list(GROUPS[group])
     if build == "enc128" and group == "keys":
         env["AESCORES_KEYCHANGE_MSGS"] = "200"
-    run(build, testcases, env)
+    run(build, group.split("+"), env)
 
 
 SLOW_BUILDS = ["pipe1-s2-ttable", "pipe2-s4-composite", "iter8-composite"]
+SWEEP_GROUPS = ("vectors", "random", "keys", "regs")
+SWEEP_PIPELINED_GROUPS = ("rate",)
+HOST_ENCRYPT_ONLY_GROUPS = ("host", "random")
+MONTE_CARLO_GROUPS = ("monte_carlo",)
+RANDOM_LONG_GROUPS = ("random", "keys")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("build,group", [_param(b, "all") for b in SLOW_BUILDS])
 def test_axi_sweep(build: str, group: str) -> None:
-    tests = VECTORS + RANDOM + KEYS + REGS + (RATE if BUILDS[build]["ARCH"] == "PIPELINED" else [])
-    run(build, tests, {"AESCORES_RANDOM_MSGS": "3000"})
+    pipelined = BUILDS[build]["ARCH"] == "PIPELINED"
+    run(build, SWEEP_GROUPS + (SWEEP_PIPELINED_GROUPS if pipelined else ()), {"AESCORES_RANDOM_MSGS": "3000"})
 
 
 @pytest.mark.slow
 def test_axi_pipelined_host_encrypt_only() -> None:
-    run("pipe4-host-enc", HOST + RANDOM)
+    run("pipe4-host-enc", HOST_ENCRYPT_ONLY_GROUPS)
 
 
 @pytest.mark.slow
@@ -135,39 +135,38 @@ def test_axi_monte_carlo_full(mode: str) -> None:
     directions, every key size, on the ITERATIVE build (the IP as the block cipher, one
     ECB block per message: 600,000 messages per mode, about half an hour each); final
     answers against NIST's published results."""
-    run("iter", ["test_aesavs_monte_carlo_cbc_cfb128_ofb"], {"AESCORES_MCT": "full", "AESCORES_MCT_ONLY": mode})
+    run("iter", MONTE_CARLO_GROUPS, {"AESCORES_MCT": "full", "AESCORES_MCT_ONLY": mode})
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("build", ["iter", "pipe4"])
 def test_axi_random_long(build: str) -> None:
-    run(build, RANDOM + KEYS, {"AESCORES_RANDOM_MSGS": "20000", "AESCORES_KEYCHANGE_MSGS": "3000",
-                               "AESCORES_SEED": "7"})
+    run(build, RANDOM_LONG_GROUPS, {"AESCORES_RANDOM_MSGS": "20000", "AESCORES_KEYCHANGE_MSGS": "3000",
+                                     "AESCORES_SEED": "7"})
 
 
 # --------------------------------------------------------------------------- bus fuzz
-# tests/cocotb_axil_fuzz.py: random AXI4-Lite traffic (addresses, strobes, AW/W order and
+# cocotb_axil_fuzz.py: random AXI4-Lite traffic (addresses, strobes, AW/W order and
 # timing, reads beside writes) with messages running, against a register model of the
 # documents and OpenSSL. CI runs one seed on the ITERATIVE build (the build is shared
 # with the tests above); the sweep runs more seeds, more rounds and other builds.
-FUZZ = "cocotb_axil_fuzz"
+FUZZ_GROUPS = ("fuzz",)
+SELFTEST_RERUN_GROUPS = ("selftest_rerun",)
 
 
 def test_axil_fuzz() -> None:
-    run("iter", ["test_axil_fuzz_with_stream_traffic"], {"AESCORES_FUZZ_EPOCHS": "150", "AESCORES_SEED": "1"},
-        module=FUZZ)
+    run("iter", FUZZ_GROUPS, {"AESCORES_FUZZ_EPOCHS": "150", "AESCORES_SEED": "1"}, bench=fuzz_bench)
 
 
 def test_selftest_rerun_during_traffic() -> None:
-    run("iter", ["test_selftest_rerun_requested_while_a_message_is_in_flight"], module=FUZZ)
+    run("iter", SELFTEST_RERUN_GROUPS, bench=fuzz_bench)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("build,seed", [("iter", 2), ("iter", 3), ("pipe4", 1), ("pipe4", 2), ("enc128", 1),
                                         ("pipe2-s4-composite", 1), ("iter8-composite", 1)])
 def test_axil_fuzz_sweep(build: str, seed: int) -> None:
-    run(build, ["test_axil_fuzz_with_stream_traffic"], {"AESCORES_FUZZ_EPOCHS": "300", "AESCORES_SEED": str(seed)},
-        module=FUZZ)
+    run(build, FUZZ_GROUPS, {"AESCORES_FUZZ_EPOCHS": "300", "AESCORES_SEED": str(seed)}, bench=fuzz_bench)
 
 
 # Bugs put into a copy of the RTL (file, old text, new text) and what the fuzz must
@@ -219,9 +218,55 @@ def test_axil_fuzz_catches_injected_bug(mutation: str) -> None:
     params = BUILDS["iter"]
     with build_lock(f"mutant-{mutation}"):
         with pytest.raises((AssertionError, SystemExit)):
-            run_cocotb("aes_axi", FUZZ, parameters=params, sim="verilator", sources=sources,
-                       testcase=["test_axil_fuzz_with_stream_traffic"], tag=mutation,
+            run_cocotb("aes_axi", fuzz_bench.__name__, parameters=params, sim="verilator", sources=sources,
+                       testcase=group_test_names(fuzz_bench, *FUZZ_GROUPS), tag=mutation, test_dir=HERE,
                        extra_env={"AESCORES_PARAMS": json.dumps(params), "AESCORES_FUZZ_EPOCHS": "30",
                                   "AESCORES_FUZZ_REPORT": str(report)})
     text = report.read_text() if report.exists() else "(no report)"
     assert re.search(expected, text), f"{mutation}: the fuzz failed, but not on {expected!r}:\n{text[:3000]}"
+
+
+# --------------------------------------------------------------------------- the groups
+# The groups each bench's tests are run in above, CI and slow runs alike.
+GROUPS_RUN = {
+    axi_bench: {g for p in CI_RUNS for g in p.values[1].split("+")} | set(SWEEP_GROUPS) | set(SWEEP_PIPELINED_GROUPS)
+    | set(HOST_ENCRYPT_ONLY_GROUPS) | set(MONTE_CARLO_GROUPS) | set(RANDOM_LONG_GROUPS),
+    fuzz_bench: set(FUZZ_GROUPS) | set(SELFTEST_RERUN_GROUPS),
+}
+
+
+@pytest.mark.parametrize("bench", list(GROUPS_RUN), ids=lambda m: m.__name__)
+def test_bench_groups_hold_every_cocotb_test_and_all_run_here(bench: ModuleType) -> None:
+    """Every group holds only the bench's own cocotb tests, every cocotb test of the bench
+    is in a group, and every group is run by a test of this file (with --runslow or not),
+    so that no cocotb test is left out of every run."""
+    problems = group_problems(bench)
+    assert not problems, f"{bench.__name__}: " + "; ".join(problems)
+    assert sorted(GROUPS_RUN[bench]) == sorted(bench.GROUPS), (
+        f"{bench.__name__}: groups no test here runs: {sorted(set(bench.GROUPS) - GROUPS_RUN[bench])}, "
+        f"groups run here that the bench lacks: {sorted(GROUPS_RUN[bench] - set(bench.GROUPS))}"
+    )
+
+
+def test_bench_group_check_finds_an_ungrouped_test_a_stranger_and_an_unknown_group() -> None:
+    @cocotb.test()
+    async def grouped(dut) -> None:  # pragma: no cover - never simulated
+        pass
+
+    @cocotb.test()
+    async def ungrouped(dut) -> None:  # pragma: no cover - never simulated
+        pass
+
+    bench = ModuleType("made_up_bench")
+    bench.grouped, bench.ungrouped = grouped, ungrouped
+    bench.GROUPS = {"a": (grouped,), "b": (axi_bench.GROUPS["rate"][0],), "c": ()}
+    problems = group_problems(bench)
+    assert any(p.endswith("ungrouped' is in no group") for p in problems), problems
+    assert any("group 'b' holds" in p and "not a cocotb test of made_up_bench" in p for p in problems), problems
+    assert any("group 'c' is empty" in p for p in problems), problems
+    assert len(problems) == 3, problems
+    assert group_test_names(bench, "a") == [grouped.name]
+    with pytest.raises(KeyError, match="no test group"):
+        group_test_names(bench, "d")
+    with pytest.raises(ValueError, match="not a cocotb test"):
+        group_test_names(bench, "b")

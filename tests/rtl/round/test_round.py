@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """Round tests: aes_enc_round and aes_dec_round for every SBOX, with the T-tables,
-ShiftRows, MixColumns and their inverses, against the Python reference in aes_ref.py.
+ShiftRows, MixColumns and their inverses, against aescores.model and the rounds FIPS-197
+prints (aescores.vectors.FIPS197_ROUNDS).
 
-One build per SBOX (tests/tb_round.v holds all the modules); the cocotb checks are in
-tests/cocotb_round.py. The reference itself is first proven against OpenSSL.
+One build per SBOX (tb_round.v beside this file holds all the modules); the cocotb
+checks are in cocotb_round.py, also beside it. The model's rounds are proven against
+FIPS-197 and OpenSSL by tests/model/test_model.py.
 """
 
 from __future__ import annotations
@@ -12,16 +14,11 @@ from pathlib import Path
 
 import pytest
 
-import aes_ref
 from aescores import paths
 from aescores.sim.cocotb_run import run_cocotb
 
-TESTS_DIR = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent  # the bench beside this file
 SBOXES = ("LUT", "COMPOSITE", "TTABLE")
-
-
-def test_reference_rounds_build_aes128_equal_to_openssl() -> None:
-    aes_ref.check_against_openssl(blocks=100)
 
 
 @pytest.mark.parametrize("sbox", SBOXES)
@@ -30,5 +27,6 @@ def test_rounds_ttables_and_mix_columns_match_reference(sbox: str) -> None:
         "tb_round",
         "cocotb_round",
         parameters={"SBOX": sbox},
-        sources=[*paths.rtl_sources(), TESTS_DIR / "tb_round.v"],
+        sources=[*paths.rtl_sources(), HERE / "tb_round.v"],
+        test_dir=HERE,
     )

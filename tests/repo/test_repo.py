@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SPEC_PAGE = ROOT / "docs" / "specification.md"
 
 SPDX_LINE = "SPDX-License-Identifier: Apache-2.0"

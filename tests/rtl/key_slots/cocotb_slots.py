@@ -3,7 +3,7 @@
 key load, a clear and a reset, read through the store's read ports.
 
 Expected round keys come from `aescores.model` (FIPS-197 5.2 and 5.3.5, checked against
-FIPS-197's published round keys in tests/test_model.py); a zeroized slot must read as
+FIPS-197's published round keys in tests/model/test_model.py); a zeroized slot must read as
 zeros at every index of both tables. The keys are FIPS-197 Appendix C's.
 """
 
@@ -31,7 +31,7 @@ class Slots(KeyBench):
 
     def __init__(self, dut):
         super().__init__(dut)
-        # The parameters the test was built with (tests/test_key_slots.py).
+        # The parameters the test was built with (tests/rtl/key_slots/test_key_slots.py).
         self.host = os.environ["AESCORES_KEY_EXPANSION"] == "HOST"
         self.per_index = int(os.environ["AESCORES_PER_INDEX_PORTS"])
         self.decrypt = int(os.environ["AESCORES_DECRYPT"])

@@ -13,7 +13,7 @@ import random
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from aescores import model
+from aescores import model, vectors
 from aescores.model import Mode
 
 RNG_SEED = 0xAE5
@@ -74,6 +74,20 @@ def test_sbox_matches_fips197_figure7():
     assert sorted(model.SBOX) == list(range(256))
     assert all(model.INV_SBOX[model.SBOX[x]] == x for x in range(256))
     assert bytes(model.INV_SBOX[:16]).hex() == "52096ad53036a538bf40a39e81f3d7fb"
+
+
+# A few entries of FIPS-197 Figure 7 (S-box) and Figure 14 (inverse S-box).
+PUBLISHED_SBOX = {0x00: 0x63, 0x01: 0x7C, 0x10: 0xCA, 0x53: 0xED, 0x9A: 0xB8, 0xC9: 0xDD, 0xFF: 0x16}
+PUBLISHED_INV_SBOX = {0x00: 0x52, 0x01: 0x09, 0x53: 0x50, 0xED: 0x53, 0xFF: 0x7D}
+
+
+def test_sbox_matches_published_fips197_entries():
+    """The S-boxes the RTL benches (tests/rtl/sbox/cocotb_sbox.py) compare against."""
+    for x, y in PUBLISHED_SBOX.items():
+        assert model.SBOX[x] == y, f"S({x:#04x}) = {model.SBOX[x]:#04x}, FIPS-197 says {y:#04x}"
+    for x, y in PUBLISHED_INV_SBOX.items():
+        assert model.INV_SBOX[x] == y, f"Si({x:#04x}) = {model.INV_SBOX[x]:#04x}, FIPS-197 says {y:#04x}"
+    assert sorted(model.SBOX) == list(range(256)), "the S-box is not a permutation"
 
 
 def test_mix_columns_known_column_and_inverse():
@@ -187,6 +201,31 @@ def test_round_states_match_fips197_c1_trace():
     assert inv[0].hex() == "7ad5fda789ef4e272bca100b3d9ff59f"  # round[1].istart
     assert inv[1].hex() == "54d990a16ba09ab596bbf40ea111702f"  # round[2].istart
     assert inv[-1] == pt
+
+
+FIPS197_APPENDIX_B = ("2b7e151628aed2a6abf7158809cf4f3c", "3243f6a8885a308d313198a2e0370734",
+                      "3925841d02dc09fbdc118597196a0b32")  # key, input, output
+
+
+def test_single_rounds_and_ttables_match_fips197_and_build_aes128_equal_to_openssl():
+    """The rounds and T-tables the RTL benches (tests/rtl/round/cocotb_round.py) compare against:
+    the rounds FIPS-197 prints, the T-table words as the MixColumns of one S-box byte, and
+    AES-128 as `py_encrypt_block`/`py_decrypt_block` assemble it from `enc_round` and
+    `dec_round`, against Appendix B's example and OpenSSL on 100 random keys and blocks."""
+    for vec in vectors.FIPS197_ROUNDS:
+        step = model.dec_round if vec.decrypt else model.enc_round
+        assert step(vec.state, vec.round_key, vec.last) == vec.output, vec.name
+    for x in range(256):
+        assert model.ttable(x).to_bytes(4, "little") == model.mix_columns(bytes((model.SBOX[x], 0, 0, 0)))
+        assert model.inv_ttable(x).to_bytes(4, "little") == model.inv_mix_columns(bytes((model.INV_SBOX[x], 0, 0, 0)))
+    key, pt, ct = (bytes.fromhex(h) for h in FIPS197_APPENDIX_B)
+    assert model.py_encrypt_block(key, pt) == ct and model.py_decrypt_block(key, ct) == pt
+    rng = random.Random(RNG_SEED + 197)
+    for _ in range(100):
+        key, block = rng.randbytes(16), rng.randbytes(16)
+        ct = Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(block)
+        assert model.py_encrypt_block(key, block) == ct, f"rounds differ from OpenSSL for key {key.hex()}"
+        assert model.py_decrypt_block(key, ct) == block, f"inverse rounds differ from OpenSSL for key {key.hex()}"
 
 
 # --------------------------------------------------------------------------------------

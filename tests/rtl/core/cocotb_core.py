@@ -29,7 +29,7 @@ def to_bytes(value: int, n: int) -> bytes:
 
 class KeyBench:
     """Reset and the key-slot ports, shared by the aes_core bench below and the
-    aes_key_slots bench (tests/cocotb_slots.py); `idle_signal` names the output that says
+    aes_key_slots bench (tests/rtl/key_slots/cocotb_slots.py); `idle_signal` names the output that says
     no key job runs or waits."""
 
     idle_signal = "keys_idle"

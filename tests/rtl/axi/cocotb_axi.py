@@ -8,7 +8,7 @@ against NIST's vectors (SP 800-38A Appendix F, CAVP MMT files, AESAVS Monte Carl
 the `cryptography` package (`aescores.model`), never against the RTL itself.
 
 The build's parameters come from the environment (AESCORES_PARAMS, JSON), set by
-tests/test_axi.py; each test checks what the parameters say the build must do.
+tests/rtl/axi/test_axi.py; each test checks what the parameters say the build must do.
 """
 
 from __future__ import annotations
@@ -1024,3 +1024,27 @@ async def test_pipelined_rate_one_beat_per_clock(dut):
         beats = drv.in_beats[i0:]
         span = beats[-1] - beats[0] + 1
         assert span <= len(beats) + 1, f"{mode.name} {'dec' if dec else 'enc'}: {len(beats)} beats took {span} clocks"
+
+
+# ------------------------------------------------------------------------------ groups
+# What test_axi.py runs on its builds, by group. The groups hold the tests themselves,
+# not their names: renaming or deleting a test breaks this module's import instead of
+# dropping the test from a run, and test_axi.py checks that every test above is in a
+# group and every group is run.
+GROUPS = {
+    "vectors": (test_sp800_38a_every_mode_direction_and_key_size, test_cavp_mmt_cbc_cfb128_ofb,
+                test_aesavs_monte_carlo_cbc_cfb128_ofb),
+    "monte_carlo": (test_aesavs_monte_carlo_cbc_cfb128_ofb,),
+    "random": (test_random_messages_match_openssl,),
+    "keys": (test_key_change_under_load_loses_nothing, test_loading_slot_waits_and_cleared_slot_gives_code_3,
+             test_message_taken_before_key_change_keeps_old_key, test_message_to_loading_slot_waits_with_tready_low),
+    "regs": (test_id_caps_and_measured_latency_match_parameters, test_register_access_rules_wstrb_and_slverr,
+             test_result_codes_zero_data_err_bits_and_irq, test_status_busy_while_message_in_flight,
+             test_selftest_gates_input_and_rerun_empties_slots),
+    "rate": (test_pipelined_rate_one_beat_per_clock,),
+    "fault": (test_fault_injection_fails_selftest_and_every_message_code_6,
+              test_id_caps_and_measured_latency_match_parameters, test_selftest_gates_input_and_rerun_empties_slots),
+    "host": (test_host_round_keys_only_into_empty_slots, test_id_caps_and_measured_latency_match_parameters,
+             test_register_access_rules_wstrb_and_slverr, test_selftest_gates_input_and_rerun_empties_slots,
+             test_sp800_38a_every_mode_direction_and_key_size, test_random_messages_match_openssl),
+}

@@ -14,7 +14,7 @@ import pytest
 from aescores import cli, configs, model
 from aescores.flow import DEFAULT_TARGET, get_target
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _rtl_parameters() -> dict[str, object]:
