@@ -14,7 +14,7 @@ import math
 from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape
 
-from aescores.report.plot import CHAR_W, FONT, _fmt, _log_range, _marker, _overlaps, _ticks
+from aescores.report.plot import CHAR_W, FONT, _fmt, _log_range, _marker, _overlaps, frame_svg
 
 WIDTH, HEIGHT = 880, 600
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_BOTTOM = 72, 24, 78
@@ -91,27 +91,8 @@ def render_svg(
     def py(y: float) -> float:
         return top_y + plot_h - (math.log10(y) - y_lo) / (y_hi - y_lo) * plot_h
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">',
-        f"<title>{escape(title)}</title>",
-        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
-        f'<text x="{WIDTH / 2:.0f}" y="26" text-anchor="middle" font-size="16" font-weight="bold" {FONT}>'
-        f"{escape(title)}</text>",
-    ]
-    for v, major in _ticks(x_lo, x_hi):
-        x = px(v)
-        out.append(f'<line x1="{x:.1f}" y1="{top_y}" x2="{x:.1f}" y2="{top_y + plot_h}" '
-                   f'stroke="{"#cccccc" if major else "#eeeeee"}" stroke-width="1"/>')
-        out.append(f'<text x="{x:.1f}" y="{top_y + plot_h + 16}" text-anchor="middle" font-size="11" '
-                   f'fill="{"#333333" if major else "#888888"}" {FONT}>{escape(_fmt(v))}</text>')
-    for v, major in _ticks(y_lo, y_hi):
-        y = py(v)
-        out.append(f'<line x1="{MARGIN_LEFT}" y1="{y:.1f}" x2="{MARGIN_LEFT + plot_w}" y2="{y:.1f}" '
-                   f'stroke="{"#cccccc" if major else "#eeeeee"}" stroke-width="1"/>')
-        out.append(f'<text x="{MARGIN_LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
-                   f'fill="{"#333333" if major else "#888888"}" {FONT}>{escape(_fmt(v))}</text>')
-    out.append(f'<rect x="{MARGIN_LEFT}" y="{top_y}" width="{plot_w}" height="{plot_h}" fill="none" '
-               f'stroke="#333333" stroke-width="1"/>')
+    out = frame_svg(title, 26, (x_lo, x_hi), (y_lo, y_hi), px, py, top_y, plot_w, plot_h,
+                    size=(WIDTH, HEIGHT), left=MARGIN_LEFT)
     out.append(f'<text x="{MARGIN_LEFT + plot_w / 2:.0f}" y="{top_y + plot_h + 38}" text-anchor="middle" '
                f'font-size="13" {FONT}>LUT4 (log scale)</text>')
     cy = top_y + plot_h / 2

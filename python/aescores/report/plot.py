@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Callable
 from xml.sax.saxutils import escape
 
 WIDTH, HEIGHT = 760, 500
@@ -78,6 +79,39 @@ def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float
     return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
+def frame_svg(title: str, title_y: float, x_range: tuple[float, float], y_range: tuple[float, float],
+              px: Callable[[float], float], py: Callable[[float], float],
+              top: float, plot_w: float, plot_h: float,
+              size: tuple[int, int] = (WIDTH, HEIGHT), left: float = MARGIN_LEFT) -> list[str]:
+    """The opening SVG lines of a log-log plot on a page of `size`: the page and its title,
+    the grid with its tick labels (decades major), and the frame of the plot area (`left`,
+    `top`, `plot_w`, `plot_h`); `px`/`py` map data values to page coordinates."""
+    width, height = size
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">',
+        f"<title>{escape(title)}</title>",
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{width / 2:.0f}" y="{title_y:.0f}" text-anchor="middle" font-size="16" font-weight="bold" {FONT}>'
+        f"{escape(title)}</text>",
+    ]
+    for v, major in _ticks(*x_range):
+        x = px(v)
+        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{top + plot_h}" '
+                   f'stroke="{"#cccccc" if major else "#eeeeee"}" stroke-width="1"/>')
+        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" text-anchor="middle" font-size="11" '
+                   f'fill="{"#333333" if major else "#888888"}" {FONT}>{escape(_fmt(v))}</text>')
+    for v, major in _ticks(*y_range):
+        y = py(v)
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" '
+                   f'stroke="{"#cccccc" if major else "#eeeeee"}" stroke-width="1"/>')
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
+                   f'fill="{"#333333" if major else "#888888"}" {FONT}>{escape(_fmt(v))}</text>')
+    out.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" '
+               f'stroke="#333333" stroke-width="1"/>')
+    return out
+
+
 def scatter_svg(series: list[Series], title: str, x_title: str, y_title: str, caption: str = "") -> str:
     """The SVG text of a log-log scatter plot of `series`."""
     xs = [p[0] for s in series for p in s.points if p[0] > 0 and p[1] > 0]
@@ -104,29 +138,7 @@ def scatter_svg(series: list[Series], title: str, x_title: str, y_title: str, ca
     def py(y: float) -> float:
         return top + plot_h - (math.log10(y) - y_lo) / (y_hi - y_lo) * plot_h
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}">',
-        f"<title>{escape(title)}</title>",
-        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
-        f'<text x="{WIDTH / 2:.0f}" y="24" text-anchor="middle" font-size="16" font-weight="bold" {FONT}>'
-        f"{escape(title)}</text>",
-    ]
-    # grid and tick labels
-    for v, major in _ticks(x_lo, x_hi):
-        x = px(v)
-        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{top + plot_h}" '
-                   f'stroke="{"#cccccc" if major else "#eeeeee"}" stroke-width="1"/>')
-        out.append(f'<text x="{x:.1f}" y="{top + plot_h + 16}" text-anchor="middle" font-size="11" '
-                   f'fill="{"#333333" if major else "#888888"}" {FONT}>{escape(_fmt(v))}</text>')
-    for v, major in _ticks(y_lo, y_hi):
-        y = py(v)
-        out.append(f'<line x1="{MARGIN_LEFT}" y1="{y:.1f}" x2="{MARGIN_LEFT + plot_w}" y2="{y:.1f}" '
-                   f'stroke="{"#cccccc" if major else "#eeeeee"}" stroke-width="1"/>')
-        out.append(f'<text x="{MARGIN_LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" '
-                   f'fill="{"#333333" if major else "#888888"}" {FONT}>{escape(_fmt(v))}</text>')
-    out.append(f'<rect x="{MARGIN_LEFT}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" '
-               f'stroke="#333333" stroke-width="1"/>')
+    out = frame_svg(title, 24, (x_lo, x_hi), (y_lo, y_hi), px, py, top, plot_w, plot_h)
     out.append(f'<text x="{MARGIN_LEFT + plot_w / 2:.0f}" y="{HEIGHT - 26}" text-anchor="middle" font-size="13" '
                f"{FONT}>{escape(x_title)}</text>")
     cy = top + plot_h / 2
