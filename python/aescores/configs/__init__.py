@@ -368,6 +368,20 @@ def default_report_presets() -> list[Preset]:
     return [p for p in PRESETS.values() if p.in_default_report]
 
 
+def split_option(flag: str, item: str, form: str) -> tuple[str, ParamSpec, str]:
+    """`item` of a `flag NAME=...` option as (NAME in upper case, its ParamSpec, the text
+    after '='); ConfigError (one line, quoting the option) for a malformed item or an
+    unknown name. `form` says what the option looks like, for the error."""
+    name, eq, text = item.partition("=")
+    name = name.strip().upper()
+    if not eq or not name:
+        raise ConfigError(f"{flag} {item}: expected {form}")
+    spec = PARAMETERS.get(name)
+    if spec is None:
+        raise ConfigError(f"{flag} {item}: unknown parameter {name}; the parameters are {', '.join(PARAMETERS)}")
+    return name, spec, text
+
+
 def parse_sets(items: Sequence[str]) -> dict[str, ParamValue]:
     """The parameter values of `--set NAME=VALUE` options, checked against PARAMETERS.
 
@@ -376,13 +390,7 @@ def parse_sets(items: Sequence[str]) -> dict[str, ParamValue]:
     """
     values: dict[str, ParamValue] = {}
     for item in items:
-        name, eq, text = item.partition("=")
-        name = name.strip().upper()
-        if not eq or not name:
-            raise ConfigError(f"--set {item}: expected NAME=VALUE, e.g. --set LANES=2")
-        spec = PARAMETERS.get(name)
-        if spec is None:
-            raise ConfigError(f"--set {item}: unknown parameter {name}; the parameters are {', '.join(PARAMETERS)}")
+        name, spec, text = split_option("--set", item, "NAME=VALUE, e.g. --set LANES=2")
         try:
             value = spec.parse(text)
         except ConfigError as exc:

@@ -121,13 +121,7 @@ def parse_grid(items: Sequence[str]) -> dict[str, tuple[ParamValue, ...]]:
     """
     axes: dict[str, tuple[ParamValue, ...]] = {}
     for item in items:
-        name, eq, text = item.partition("=")
-        name = name.strip().upper()
-        if not eq or not name:
-            raise ConfigError(f"--grid {item}: expected NAME=V1,V2,..., e.g. --grid LANES=1,2,4")
-        spec = PARAMETERS.get(name)
-        if spec is None:
-            raise ConfigError(f"--grid {item}: unknown parameter {name}; the parameters are {', '.join(PARAMETERS)}")
+        name, spec, text = configs.split_option("--grid", item, "NAME=V1,V2,..., e.g. --grid LANES=1,2,4")
         if name in axes:
             raise ConfigError(f"--grid {item}: {name} is already swept")
         values: list[ParamValue] = []
