@@ -11,7 +11,10 @@
  *   F0  a skid buffer (aes_skid): s_axis_tready is a register. With each beat it keeps
  *       whether the beat opens a message, and the state of the slot it names at that
  *       clock (loaded, loading): a message starts when its first beat is taken, and that
- *       fixes its key.
+ *       fixes its key. It also keeps the beat's tuser and tkeep decoded (the mode's
+ *       datapath selects and kind, a mode that is invalid or not in this build; the
+ *       blocks, last lane, a partial lane, a short beat), so that F1 only combines
+ *       registered facts.
  *   F1  the classification, registered: the operation the mode unit performs on the
  *       beat (come out all zero, echo the IV, one engine pass for all lanes, one pass a
  *       lane), what the mode asks of its datapath (counter, CBC, CFB, OFB, engine
@@ -138,7 +141,10 @@ module aes_axis_framer #(
     endfunction
 
     // ------------------------------------------------------------------ F0: skid buffer
-    localparam F0_W = W + KW + 1 + 8 + 3 + KEY_SLOTS;
+    // With each beat F0 keeps what F1 needs decoded from its tuser and tkeep (below), so
+    // that F1 combines registered facts instead of decoding the bus.
+    localparam D_W = 5 + 5 + 4 + 3 + 3;
+    localparam F0_W = W + KW + 1 + 8 + 3 + KEY_SLOTS + D_W;
 
     reg  in_first_reg;                   // the next beat taken opens a message
     wire in_take = s_axis_tvalid && s_axis_tready;
@@ -156,9 +162,54 @@ module aes_axis_framer #(
     wire first_blocked = pause || (same_beat ? in_loading : any_loading);
     wire f0_block = !enable || (next_first && first_blocked);
 
+    // What the beat's tuser selects, were the beat a message's first (F1 uses it only
+    // then; later beats follow the message's registers).
+    wire [2:0] in_mode = s_axis_tuser[2:0];
+    wire       in_dec = s_axis_tuser[3];
+    wire       in_inverse = (in_mode == M_ECB) || (in_mode == M_CBC);
+    reg  [4:0] in_sel;
+    always @* begin
+        in_sel = 5'd0;
+        in_sel[SEL_CTR] = (in_mode == M_CTR);
+        in_sel[SEL_CBC] = (in_mode == M_CBC);
+        in_sel[SEL_CFB] = (in_mode == M_CFB);
+        in_sel[SEL_OFB] = (in_mode == M_OFB);
+        in_sel[SEL_DEC] = in_inverse && in_dec;
+    end
+    wire       in_feedback = ((in_mode == M_CBC || in_mode == M_CFB) && !in_dec) || (in_mode == M_OFB);
+    wire       in_ecb = (in_mode == M_ECB);
+    wire       in_build_bad = in_dec && DECRYPT == 0 && in_inverse;
+    wire       in_mode_bad = (in_mode > M_CTR);
+
+    // The beat's blocks, from tkeep: how many, the last lane holding one, and whether a
+    // lane holds a partial block or the beat is short.
+    reg  [3:0] in_nblk;
+    reg  [2:0] in_last_lane;
+    reg        in_partial;
+    integer li;
+    always @* begin
+        in_nblk = 4'd0;
+        in_last_lane = 3'd0;
+        in_partial = 1'b0;
+        for (li = 0; li < LANES; li = li + 1) begin
+            if (s_axis_tkeep[16*li]) begin
+                in_nblk = in_nblk + 4'd1;
+                in_last_lane = li[2:0];
+                in_partial = in_partial || !s_axis_tkeep[16*li + 15];
+            end
+        end
+    end
+    wire       in_full = &s_axis_tkeep;
+    wire       in_none = (in_nblk == 4'd0);
+
     wire          b_valid;
     reg           b_ready;
     wire [F0_W-1:0] b_word;
+
+    wire [F0_W-1:0] in_word = {in_sel, in_feedback, in_inverse, in_ecb, in_build_bad, in_mode_bad,
+                               in_nblk, in_last_lane, in_full, in_none, in_partial,
+                               in_slot, in_first_reg, in_ok, in_loading,
+                               s_axis_tuser, s_axis_tlast, s_axis_tkeep, s_axis_tdata};
 
     aes_skid #(
         .WIDTH(F0_W),
@@ -166,7 +217,7 @@ module aes_axis_framer #(
     ) u_in (
         .clk(clk),
         .rst(rst),
-        .s_data({in_slot, in_first_reg, in_ok, in_loading, s_axis_tuser, s_axis_tlast, s_axis_tkeep, s_axis_tdata}),
+        .s_data(in_word),
         .s_valid(s_axis_tvalid),
         .s_ready(s_axis_tready),
         .s_block(f0_block),
@@ -183,11 +234,24 @@ module aes_axis_framer #(
     wire          b_ok = b_word[W + KW + 10];       // slot loaded (and not loading) when taken
     wire          b_first = b_word[W + KW + 11];
     wire [KEY_SLOTS-1:0] b_slot_bit = b_word[W + KW + 12 +: KEY_SLOTS];  // tuser's slot, one-hot
+    localparam B_D = W + KW + 12 + KEY_SLOTS;                // the decoded facts
+    wire          b_partial = b_word[B_D];
+    wire          b_none = b_word[B_D + 1];
+    wire          b_full = b_word[B_D + 2];
+    wire [2:0]    b_last_lane = b_word[B_D + 3 +: 3];
+    wire [3:0]    b_nblk = b_word[B_D + 6 +: 4];
+    wire          b_mode_bad = b_word[B_D + 10];
+    wire          b_build_bad = b_word[B_D + 11];
+    wire          b_ecb = b_word[B_D + 12];
+    wire          b_inverse = b_word[B_D + 13];
+    wire          b_feedback = b_word[B_D + 14];
+    wire [4:0]    b_sel = b_word[B_D + 15 +: 5];
 
     // ------------------------------------------------------------------ F1: classify
     reg           msg_active_reg, msg_active_next;
-    reg [2:0]     msg_mode_reg, msg_mode_next;
-    reg           msg_dec_reg, msg_dec_next;
+    reg [4:0]     msg_sel_reg, msg_sel_next;        // the message's m_sel
+    reg           msg_feedback_reg, msg_feedback_next;
+    reg           msg_inverse_reg, msg_inverse_next; // ECB or CBC: whole blocks only
     reg [3:0]     msg_slot_reg, msg_slot_next;
     reg [7:0]     msg_user_reg, msg_user_next;
     reg           msg_err_reg, msg_err_next;        // zero the rest of the message
@@ -216,18 +280,19 @@ module aes_axis_framer #(
     // b_first and msg_active_reg say the same thing for the beat at the head of F0;
     // b_first is the register that the input side kept.
     wire       first = b_first;
-    wire [2:0] mode = first ? b_user[2:0] : msg_mode_reg;
-    wire       dec = first ? b_user[3] : msg_dec_reg;
+    wire [4:0] sel = first ? b_sel : msg_sel_reg;
+    wire       feedback = first ? b_feedback : msg_feedback_reg;
+    wire       needs_inverse = first ? b_inverse : msg_inverse_reg;
     wire [3:0] slot = first ? b_user[7:4] : msg_slot_reg;
 
     // A message whose slot was loading when it arrived waits for the load, then finds the
     // slot loaded, or empty (cleared meanwhile: code 3).
     wire slot_ok = b_ok || (b_wait && |(b_slot_bit & slot_loaded));
 
-    wire needs_inverse = (mode == M_ECB) || (mode == M_CBC);
+    wire start_err = selftest_failed || b_mode_bad || b_build_bad || !slot_ok;
     wire [2:0] start_code = selftest_failed ? C_SELFTEST :
-                            (mode > M_CTR) ? C_MODE :
-                            (dec && DECRYPT == 0 && needs_inverse) ? C_BUILD :
+                            b_mode_bad ? C_MODE :
+                            b_build_bad ? C_BUILD :
                             !slot_ok ? C_SLOT : C_OK;
     // A first beat whose slot was loading when it was taken waits while it still is (a
     // message that fails for another reason waits too: it only comes out later). The
@@ -240,38 +305,11 @@ module aes_axis_framer #(
         loading_reg <= slot_loading;
     end
     wire wait_load = b_first && b_wait && |(b_slot_bit & loading_reg);
-    wire err_now = first ? (start_code != C_OK) : msg_err_reg;
+    wire err_now = first ? start_err : msg_err_reg;
     wire [2:0] code_now = first ? start_code : msg_code_reg;
-    wire iv_beat = first && !err_now && (mode != M_ECB);
+    wire iv_beat = first && !start_err && !b_ecb;
 
-    reg [LANES-1:0] lane_has, lane_full;
-    reg [3:0]       nblk;
-    reg [2:0]       last_lane;
-    integer li;
-    always @* begin
-        nblk = 4'd0;
-        last_lane = 3'd0;
-        for (li = 0; li < LANES; li = li + 1) begin
-            lane_has[li] = b_keep[16*li];
-            lane_full[li] = b_keep[16*li + 15];
-            if (b_keep[16*li]) begin
-                nblk = nblk + 4'd1;
-                last_lane = li[2:0];
-            end
-        end
-    end
-    wire beat_full = &b_keep;
-    wire feedback = ((mode == M_CBC || mode == M_CFB) && !dec) || (mode == M_OFB);
-    reg  [4:0] sel;
-    always @* begin
-        sel = 5'd0;
-        sel[SEL_CTR] = (mode == M_CTR);
-        sel[SEL_CBC] = (mode == M_CBC);
-        sel[SEL_CFB] = (mode == M_CFB);
-        sel[SEL_OFB] = (mode == M_OFB);
-        sel[SEL_DEC] = needs_inverse && dec;
-    end
-    wire len_bad = (!b_last && !beat_full) || (needs_inverse && |(lane_has & ~lane_full)) || (nblk == 4'd0);
+    wire len_bad = (!b_last && !b_full) || (needs_inverse && b_partial) || b_none;
 
     // The counter block of an IV beat is lane 0 read as a big-endian integer: its upper
     // 96 bits are bytes 0..11, chunk k (32 bits) bytes 8-4k..11-4k.
@@ -299,8 +337,9 @@ module aes_axis_framer #(
     always @* begin
         b_ready = f1_free && !wait_load;
         msg_active_next = msg_active_reg;
-        msg_mode_next = msg_mode_reg;
-        msg_dec_next = msg_dec_reg;
+        msg_sel_next = msg_sel_reg;
+        msg_feedback_next = msg_feedback_reg;
+        msg_inverse_next = msg_inverse_reg;
         msg_slot_next = msg_slot_reg;
         msg_user_next = msg_user_reg;
         msg_err_next = msg_err_reg;
@@ -312,14 +351,14 @@ module aes_axis_framer #(
         o_op_next = 4'd0;
         o_op_next[feedback ? OP_FB : OP_PAR] = 1'b1;
         o_code_next = C_OK;
-        o_nblk_next = nblk;
+        o_nblk_next = b_nblk;
 
         if (err_now) begin
             // Error message: all zero, same length. The first beat of a valid mode other
             // than ECB is its IV beat: no data blocks.
             o_op_next = 4'd1 << OP_ZERO;
             o_code_next = code_now;
-            if (first && mode != M_ECB && mode <= M_CTR) begin
+            if (first && !b_ecb && !b_mode_bad) begin
                 o_nblk_next = 4'd0;
             end
         end else if (iv_beat) begin
@@ -339,13 +378,15 @@ module aes_axis_framer #(
         end
 
         if (f1_take) begin
-            // The IV, then each beat's last lane, is the block before the next beat.
-            msg_prev_next = iv_beat ? b_data[127:0] : b_data[128*(LANES-1) +: 128];
+            // The IV, then each beat's last lane, is the block before the next beat. (The
+            // first beat of an ECB or error message is no IV; nothing reads it then.)
+            msg_prev_next = first ? b_data[127:0] : b_data[128*(LANES-1) +: 128];
             msg_first_data_next = iv_beat;
             o_valid_next = 1'b1;
             if (first) begin
-                msg_mode_next = mode;
-                msg_dec_next = dec;
+                msg_sel_next = b_sel;
+                msg_feedback_next = b_feedback;
+                msg_inverse_next = b_inverse;
                 msg_slot_next = slot;
                 msg_user_next = b_user;
                 msg_hold_next = slot_ok;
@@ -370,8 +411,9 @@ module aes_axis_framer #(
             msg_err_reg <= msg_err_next;
             o_valid_reg <= o_valid_next;
         end
-        msg_mode_reg <= msg_mode_next;
-        msg_dec_reg <= msg_dec_next;
+        msg_sel_reg <= msg_sel_next;
+        msg_feedback_reg <= msg_feedback_next;
+        msg_inverse_reg <= msg_inverse_next;
         msg_slot_reg <= msg_slot_next;
         msg_user_reg <= msg_user_next;
         msg_code_reg <= msg_code_next;
@@ -390,7 +432,7 @@ module aes_axis_framer #(
             o_first_data_reg <= msg_first_data_reg;
             o_code_reg <= o_code_next;
             o_nblk_reg <= o_nblk_next;
-            o_last_lane_reg <= last_lane;
+            o_last_lane_reg <= b_last_lane;
             o_hold_reg <= first ? slot_ok : msg_hold_reg;
             o_hi_inc_reg <= iv_hi_inc;
             o_hi_ones_reg <= iv_hi_ones;

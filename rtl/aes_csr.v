@@ -214,7 +214,7 @@ localparam [9:0] ADDR_RK_CTRL   = 10'h018;  // 0x060 WO
 
 // AXI4-Lite channel state: at most one write and one read in flight.
 reg         aw_full_reg, aw_full_next;                       // write address held
-reg [9:0]   aw_addr_reg, aw_addr_next;                       // its word address
+reg [17:0]  aw_hit_reg, aw_hit_next;                         // its register, one-hot (0: read-only or unmapped)
 reg         w_full_reg, w_full_next;                         // write data held
 reg [31:0]  w_data_reg, w_data_next;                         // its data, zeroed once written
 reg [3:0]   w_strb_reg, w_strb_next;                         // its byte strobes
@@ -266,24 +266,68 @@ wire        wr_go   = aw_full_reg && w_full_reg && !b_valid_reg;
 wire [31:0] wr_mask = {{8{w_strb_reg[3]}}, {8{w_strb_reg[2]}}, {8{w_strb_reg[1]}}, {8{w_strb_reg[0]}}};
 wire [31:0] wr_bits = w_data_reg & wr_mask;
 
-wire hit_key_ctrl  = wr_go && (aw_addr_reg == ADDR_KEY_CTRL);
-wire hit_key_clear = wr_go && (aw_addr_reg == ADDR_KEY_CLEAR);
-wire hit_err       = wr_go && (aw_addr_reg == ADDR_ERR);
-wire hit_key0      = wr_go && (aw_addr_reg == ADDR_KEY0);
-wire hit_key1      = wr_go && (aw_addr_reg == ADDR_KEY1);
-wire hit_key2      = wr_go && (aw_addr_reg == ADDR_KEY2);
-wire hit_key3      = wr_go && (aw_addr_reg == ADDR_KEY3);
-wire hit_key4      = wr_go && (aw_addr_reg == ADDR_KEY4);
-wire hit_key5      = wr_go && (aw_addr_reg == ADDR_KEY5);
-wire hit_key6      = wr_go && (aw_addr_reg == ADDR_KEY6);
-wire hit_key7      = wr_go && (aw_addr_reg == ADDR_KEY7);
-wire hit_irq_en    = wr_go && (aw_addr_reg == ADDR_IRQ_EN);
-wire hit_ctrl      = wr_go && (aw_addr_reg == ADDR_CTRL);
-wire hit_rk0       = wr_go && (aw_addr_reg == ADDR_RK0);
-wire hit_rk1       = wr_go && (aw_addr_reg == ADDR_RK1);
-wire hit_rk2       = wr_go && (aw_addr_reg == ADDR_RK2);
-wire hit_rk3       = wr_go && (aw_addr_reg == ADDR_RK3);
-wire hit_rk_ctrl   = wr_go && (aw_addr_reg == ADDR_RK_CTRL);
+// The write address is decoded in the clock it is taken, so that a write's enables
+// come from registers: aw_hit_reg has one bit per writable register.
+localparam HIT_KEY_CTRL  = 0;
+localparam HIT_KEY_CLEAR = 1;
+localparam HIT_ERR       = 2;
+localparam HIT_KEY0      = 3;
+localparam HIT_KEY1      = 4;
+localparam HIT_KEY2      = 5;
+localparam HIT_KEY3      = 6;
+localparam HIT_KEY4      = 7;
+localparam HIT_KEY5      = 8;
+localparam HIT_KEY6      = 9;
+localparam HIT_KEY7      = 10;
+localparam HIT_IRQ_EN    = 11;
+localparam HIT_CTRL      = 12;
+localparam HIT_RK0       = 13;
+localparam HIT_RK1       = 14;
+localparam HIT_RK2       = 15;
+localparam HIT_RK3       = 16;
+localparam HIT_RK_CTRL   = 17;
+
+reg [17:0] aw_dec;
+
+always @* begin
+    aw_dec[HIT_KEY_CTRL]  = (s_axil_awaddr[11:2] == ADDR_KEY_CTRL);
+    aw_dec[HIT_KEY_CLEAR] = (s_axil_awaddr[11:2] == ADDR_KEY_CLEAR);
+    aw_dec[HIT_ERR]       = (s_axil_awaddr[11:2] == ADDR_ERR);
+    aw_dec[HIT_KEY0]      = (s_axil_awaddr[11:2] == ADDR_KEY0);
+    aw_dec[HIT_KEY1]      = (s_axil_awaddr[11:2] == ADDR_KEY1);
+    aw_dec[HIT_KEY2]      = (s_axil_awaddr[11:2] == ADDR_KEY2);
+    aw_dec[HIT_KEY3]      = (s_axil_awaddr[11:2] == ADDR_KEY3);
+    aw_dec[HIT_KEY4]      = (s_axil_awaddr[11:2] == ADDR_KEY4);
+    aw_dec[HIT_KEY5]      = (s_axil_awaddr[11:2] == ADDR_KEY5);
+    aw_dec[HIT_KEY6]      = (s_axil_awaddr[11:2] == ADDR_KEY6);
+    aw_dec[HIT_KEY7]      = (s_axil_awaddr[11:2] == ADDR_KEY7);
+    aw_dec[HIT_IRQ_EN]    = (s_axil_awaddr[11:2] == ADDR_IRQ_EN);
+    aw_dec[HIT_CTRL]      = (s_axil_awaddr[11:2] == ADDR_CTRL);
+    aw_dec[HIT_RK0]       = (s_axil_awaddr[11:2] == ADDR_RK0);
+    aw_dec[HIT_RK1]       = (s_axil_awaddr[11:2] == ADDR_RK1);
+    aw_dec[HIT_RK2]       = (s_axil_awaddr[11:2] == ADDR_RK2);
+    aw_dec[HIT_RK3]       = (s_axil_awaddr[11:2] == ADDR_RK3);
+    aw_dec[HIT_RK_CTRL]   = (s_axil_awaddr[11:2] == ADDR_RK_CTRL);
+end
+
+wire hit_key_ctrl  = wr_go && aw_hit_reg[HIT_KEY_CTRL];
+wire hit_key_clear = wr_go && aw_hit_reg[HIT_KEY_CLEAR];
+wire hit_err       = wr_go && aw_hit_reg[HIT_ERR];
+wire hit_key0      = wr_go && aw_hit_reg[HIT_KEY0];
+wire hit_key1      = wr_go && aw_hit_reg[HIT_KEY1];
+wire hit_key2      = wr_go && aw_hit_reg[HIT_KEY2];
+wire hit_key3      = wr_go && aw_hit_reg[HIT_KEY3];
+wire hit_key4      = wr_go && aw_hit_reg[HIT_KEY4];
+wire hit_key5      = wr_go && aw_hit_reg[HIT_KEY5];
+wire hit_key6      = wr_go && aw_hit_reg[HIT_KEY6];
+wire hit_key7      = wr_go && aw_hit_reg[HIT_KEY7];
+wire hit_irq_en    = wr_go && aw_hit_reg[HIT_IRQ_EN];
+wire hit_ctrl      = wr_go && aw_hit_reg[HIT_CTRL];
+wire hit_rk0       = wr_go && aw_hit_reg[HIT_RK0];
+wire hit_rk1       = wr_go && aw_hit_reg[HIT_RK1];
+wire hit_rk2       = wr_go && aw_hit_reg[HIT_RK2];
+wire hit_rk3       = wr_go && aw_hit_reg[HIT_RK3];
+wire hit_rk_ctrl   = wr_go && aw_hit_reg[HIT_RK_CTRL];
 
 // To the IP: command strobes and values (a command sees bytes not strobed as zero),
 // pulses, read-write values, the staged key material and irq.
@@ -307,23 +351,25 @@ assign irq             = irq_reg;
 
 // Write response: OKAY for a writable register unless the IP refuses the command;
 // SLVERR for a read-only or unmapped address, which the write does not change.
-reg [1:0] wr_resp;
-
-always @* begin
-    case (aw_addr_reg)
-        ADDR_KEY_CLEAR, ADDR_ERR, ADDR_KEY0, ADDR_KEY1,
-        ADDR_KEY2, ADDR_KEY3, ADDR_KEY4, ADDR_KEY5,
-        ADDR_KEY6, ADDR_KEY7, ADDR_IRQ_EN, ADDR_CTRL,
-        ADDR_RK0, ADDR_RK1, ADDR_RK2, ADDR_RK3:
-            wr_resp = RESP_OKAY;
-        ADDR_KEY_CTRL:
-            wr_resp = key_ctrl_refuse ? RESP_SLVERR : RESP_OKAY;
-        ADDR_RK_CTRL:
-            wr_resp = rk_ctrl_refuse ? RESP_SLVERR : RESP_OKAY;
-        default:
-            wr_resp = RESP_SLVERR;
-    endcase
-end
+wire wr_ok = (aw_hit_reg[HIT_KEY_CTRL] && !key_ctrl_refuse) ||
+             aw_hit_reg[HIT_KEY_CLEAR] ||
+             aw_hit_reg[HIT_ERR] ||
+             aw_hit_reg[HIT_KEY0] ||
+             aw_hit_reg[HIT_KEY1] ||
+             aw_hit_reg[HIT_KEY2] ||
+             aw_hit_reg[HIT_KEY3] ||
+             aw_hit_reg[HIT_KEY4] ||
+             aw_hit_reg[HIT_KEY5] ||
+             aw_hit_reg[HIT_KEY6] ||
+             aw_hit_reg[HIT_KEY7] ||
+             aw_hit_reg[HIT_IRQ_EN] ||
+             aw_hit_reg[HIT_CTRL] ||
+             aw_hit_reg[HIT_RK0] ||
+             aw_hit_reg[HIT_RK1] ||
+             aw_hit_reg[HIT_RK2] ||
+             aw_hit_reg[HIT_RK3] ||
+             (aw_hit_reg[HIT_RK_CTRL] && !rk_ctrl_refuse);
+wire [1:0] wr_resp = wr_ok ? RESP_OKAY : RESP_SLVERR;
 
 // Read mux. Only readable values appear here. The staging words are write-only key
 // material with no path to s_axil_rdata: their addresses answer the constant 0.
@@ -394,7 +440,7 @@ end
 
 always @* begin
     aw_full_next = aw_full_reg;
-    aw_addr_next = aw_addr_reg;
+    aw_hit_next  = aw_hit_reg;
     w_full_next  = w_full_reg;
     w_data_next  = w_data_reg;
     w_strb_next  = w_strb_reg;
@@ -407,7 +453,7 @@ always @* begin
     // Write address and data, taken in either order; then the write and its response.
     if (s_axil_awvalid && s_axil_awready) begin
         aw_full_next = 1'b1;
-        aw_addr_next = s_axil_awaddr[11:2];
+        aw_hit_next = aw_dec;
     end
     if (s_axil_wvalid && s_axil_wready) begin
         w_full_next = 1'b1;
@@ -488,7 +534,7 @@ end
 
 always @(posedge clk) begin
     aw_full_reg              <= aw_full_next;
-    aw_addr_reg              <= aw_addr_next;
+    aw_hit_reg               <= aw_hit_next;
     w_full_reg               <= w_full_next;
     w_data_reg               <= w_data_next;
     w_strb_reg               <= w_strb_next;
@@ -525,7 +571,7 @@ always @(posedge clk) begin
 
     if (rst) begin
         aw_full_reg              <= 1'b0;
-        aw_addr_reg              <= 10'd0;
+        aw_hit_reg               <= 18'd0;
         w_full_reg               <= 1'b0;
         w_data_reg               <= 32'd0;
         w_strb_reg               <= 4'd0;

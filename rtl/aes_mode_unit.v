@@ -9,15 +9,16 @@
  * The layer between the message framer (aes_axis_framer) and the cipher engine of
  * aes_axi, in these register stages:
  *
- *   S  a skid buffer (aes_skid) for the framer's classified beats: its ready is a
- *      register, so no path runs from here back into the framer.
+ *   S  a skid buffer (aes_skid) for the framer's classified beats: its ready comes
+ *      from its registers, so no path runs from here back into the framer.
  *   A  the head of S, where one decision a clock is made for the held beat, from
  *      registers only: the framer's classification (the operation as one-hot flags,
  *      the block before the beat), the chain of feedback results, the counters.
- *   B  the decision registered: the engine request in a two-entry buffer (aes_skid_pp:
- *      eng_valid is a register, eng_data one of two registers, its ready a register,
- *      so the engine's ready reaches no decision), and the side-FIFO entry that says
- *      how its result is used (the FIFO's write port is driven by registers). The
+ *   B  the decision registered: the engine request in a buffer (aes_skid_pp, or one
+ *      entry with FULL_RATE=0) whose valid, data and ready are functions of its
+ *      registers, so the engine's ready reaches no decision, and the side-FIFO entry
+ *      that says how its result is used (the FIFO's write port is driven by
+ *      registers). The
  *      candidate operands are computed from A's registers whatever the decision; only
  *      the valid flags, the counters, the lane and the pop of S depend on it.
  *   J  two skid buffers: the side FIFO's head entry and the engine's oldest result
@@ -50,8 +51,9 @@
  * framer for the IV). So a beat's counters are one select away from registers, and the
  * only adders are 32 bits wide; each lane's step to the next beat (lo + LANES, and
  * whether it carries) is a register too, computed when lo loads, so no adder sits
- * between the counter registers and the registers the decision loads. A counter that wraps from 2^128 - 1 to 0 inside a
- * message gives code 4 (the data is still processed).
+ * between the counter registers and the registers the decision loads. A counter that
+ * wraps from 2^128 - 1 to 0 inside a message gives code 4 (the data is still
+ * processed).
  *
  * Credit. count_reg counts side-FIFO entries from their write (a clock after the
  * decision) until a clock after they leave O1, from registered pulses; the decision
@@ -353,8 +355,8 @@ module aes_mode_unit #(
     // Feedback modes, one lane per pass; a message's first pass chains from its IV.
     //   CBC encryption: engine(P ^ chain)    CFB encryption: engine(chain), ^ P
     //   OFB: engine(chain), ^ data
-    // Written as the XOR of the chain with the data gated by a_cbc, so that each bit is
-    // one small function of registers (a single lane has no lane index to compare).
+    // A single lane has no lane index to compare. The operand is the chain XOR the data
+    // gated by a_cbc, so that each bit is one small function of registers.
     wire         lane_last = (LANES == 1) || (lane_reg == a_last_lane);
     wire [127:0] fb_data = a_data[128*lane_reg +: 128];
     wire         fb_first = a_first_data && (LANES == 1 || lane_reg == 3'd0);
@@ -502,9 +504,10 @@ module aes_mode_unit #(
     );
 
     // ------------------------------------------------------------------ B: engine requests
-    // A two-entry buffer: its ready is a register, so the engine's ready reaches no
-    // decision, and its entries load the operands with no multiplexer in front of them
-    // (aes_skid_pp: the request is chosen between the entries, on the engine's side).
+    // Its ready is a function of its registers, so the engine's ready reaches no
+    // decision. With FULL_RATE, two entries that load the operands with no multiplexer
+    // in front of them (aes_skid_pp: the request is chosen between the entries, on the
+    // engine's side); without, one entry (aes_skid FULL_RATE=0).
     wire          b_ready;
     wire          pass;                  // an engine pass decided this clock
     wire [W-1:0]  b_data_in = a_fb ? {{(W-128){1'b0}}, fb_in} : par_in;

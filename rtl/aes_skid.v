@@ -3,7 +3,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Shared two-entry skid buffer: a valid/ready boundary whose ready, valid and data are registers
+// Shared skid buffer: a valid/ready boundary whose ready, valid and data come from registers alone
 
 /*
  * The boundary between two layers of aes_axi. s_ready is a register, m_valid and m_data
@@ -15,8 +15,9 @@
  * s_ready is still taken). The framer uses it to keep the first beat of a message out.
  *
  * FULL_RATE=0 builds one entry instead of two: a beat every other clock, with half the
- * flip-flops and no multiplexer in front of the entry. The layers of an ITERATIVE build
- * use it: their engine takes a beat every Nr + 1 clocks at best.
+ * flip-flops and no multiplexer in front of the entry; s_ready is then the entry's empty
+ * flag (and not blocked), a function of registers. The layers of an ITERATIVE build use
+ * it: their engine takes a beat every Nr + 1 clocks at best.
  *
  * Latency: a beat taken in clock t is on m_* in clock t+1.
  */

@@ -8,11 +8,12 @@
 /*
  * The same boundary as aes_skid (s_ready and m_valid are functions of registers alone,
  * one beat a clock passes, nothing is lost while the downstream side stalls), for an
- * upstream side whose data comes from deep logic. aes_skid picks each entry's next value among the input
- * and its other entry, one multiplexer level behind the upstream logic; here each entry
- * loads s_data alone (its clock enable says when), and the multiplexer moves behind the
- * entries: m_data is one of the two, chosen by a register. Use it where the downstream
- * side has the time for that multiplexer and the upstream side does not.
+ * upstream side whose data comes from deep logic. aes_skid picks each entry's next
+ * value among the input and its other entry, one multiplexer level behind the upstream
+ * logic; here each entry loads s_data alone (its clock enable says when), and the
+ * multiplexer moves behind the entries: m_data is one of the two, chosen by a
+ * register. Use it where the downstream side has the time for that multiplexer and the
+ * upstream side does not.
  *
  * Latency: a beat taken in clock t is on m_* in clock t+1.
  */

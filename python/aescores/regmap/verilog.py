@@ -238,7 +238,7 @@ def render(regmap: RegisterMap) -> str:
 _CHANNEL_REGS = (
     # name, width, reset, comment
     ("aw_full", 1, "1'b0", "write address held"),
-    ("aw_addr", WORD_ADDR_BITS, f"{WORD_ADDR_BITS}'d0", "its word address"),
+    ("aw_hit", 0, "", "its register, one-hot (0: read-only or unmapped)"),
     ("w_full", 1, "1'b0", "write data held"),
     ("w_data", DATA_BITS, "32'd0", "its data, zeroed once written"),
     ("w_strb", DATA_BITS // 8, "4'd0", "its byte strobes"),
@@ -262,6 +262,8 @@ def _body(regmap: RegisterMap) -> str:
     add = lines.append
     secrets = regmap.secret_groups()
     writable = [r for r in regmap if r.kind not in ("const", "status")]
+    nw = len(writable)
+    channel = [(n, nw, f"{nw}'d0", c) if n == "aw_hit" else (n, wid, r, c) for n, wid, r, c in _CHANNEL_REGS]
 
     add("localparam [1:0] RESP_OKAY   = 2'b00;")
     add("localparam [1:0] RESP_SLVERR = 2'b10;")
@@ -274,7 +276,7 @@ def _body(regmap: RegisterMap) -> str:
 
     # ---- declarations
     add("// AXI4-Lite channel state: at most one write and one read in flight.")
-    for name, wid, _, comment in _CHANNEL_REGS:
+    for name, wid, _, comment in channel:
         add(_decl(name, wid, comment))
     add("")
     storage: list[tuple[str, int, int, str]] = []  # name, width, reset, comment
@@ -317,7 +319,20 @@ def _body(regmap: RegisterMap) -> str:
         ]
     )
     add("")
-    lines += _aligned([(f"wire hit_{_lc(r.name)}", f"wr_go && (aw_addr_reg == ADDR_{r.name})") for r in writable])
+    add("// The write address is decoded in the clock it is taken, so that a write's enables")
+    add("// come from registers: aw_hit_reg has one bit per writable register.")
+    lines += _aligned([(f"localparam HIT_{r.name}", f"{i}") for i, r in enumerate(writable)])
+    add("")
+    add(f"reg [{nw - 1}:0] aw_dec;")
+    add("")
+    add("always @* begin")
+    lines += _aligned(
+        [(f"aw_dec[HIT_{r.name}]", f"(s_axil_awaddr[{ADDR_BITS - 1}:2] == ADDR_{r.name})") for r in writable],
+        indent="    ",
+    )
+    add("end")
+    add("")
+    lines += _aligned([(f"wire hit_{_lc(r.name)}", f"wr_go && aw_hit_reg[HIT_{r.name}]") for r in writable])
     add("")
 
     # ---- outputs to the IP
@@ -344,23 +359,12 @@ def _body(regmap: RegisterMap) -> str:
     # ---- write response
     add("// Write response: OKAY for a writable register unless the IP refuses the command;")
     add("// SLVERR for a read-only or unmapped address, which the write does not change.")
-    add("reg [1:0] wr_resp;")
-    add("")
-    add("always @* begin")
-    add("    case (aw_addr_reg)")
-    plain = [r for r in writable if not r.refusable]
-    for i in range(0, len(plain), 4):
-        chunk = ", ".join(f"ADDR_{r.name}" for r in plain[i:i + 4])
-        add(f"        {chunk}{',' if i + 4 < len(plain) else ':'}")
-    add("            wr_resp = RESP_OKAY;")
-    for reg in writable:
-        if reg.refusable:
-            add(f"        ADDR_{reg.name}:")
-            add(f"            wr_resp = {_lc(reg.name)}_refuse ? RESP_SLVERR : RESP_OKAY;")
-    add("        default:")
-    add("            wr_resp = RESP_SLVERR;")
-    add("    endcase")
-    add("end")
+    terms = [
+        f"(aw_hit_reg[HIT_{r.name}] && !{_lc(r.name)}_refuse)" if r.refusable else f"aw_hit_reg[HIT_{r.name}]"
+        for r in writable
+    ]
+    add("wire wr_ok = " + " ||\n             ".join(terms) + ";")
+    add("wire [1:0] wr_resp = wr_ok ? RESP_OKAY : RESP_SLVERR;")
     add("")
 
     # ---- read mux
@@ -402,12 +406,12 @@ def _body(regmap: RegisterMap) -> str:
 
     # ---- next state
     add("always @* begin")
-    lines += _aligned([(f"{n}_next", f"{n}_reg") for n, *_ in _CHANNEL_REGS], indent="    ")
+    lines += _aligned([(f"{n}_next", f"{n}_reg") for n, *_ in channel], indent="    ")
     add("")
     add("    // Write address and data, taken in either order; then the write and its response.")
     add("    if (s_axil_awvalid && s_axil_awready) begin")
     add("        aw_full_next = 1'b1;")
-    add(f"        aw_addr_next = s_axil_awaddr[{ADDR_BITS - 1}:2];")
+    add("        aw_hit_next = aw_dec;")
     add("    end")
     add("    if (s_axil_wvalid && s_axil_wready) begin")
     add("        w_full_next = 1'b1;")
@@ -476,11 +480,11 @@ def _body(regmap: RegisterMap) -> str:
 
     # ---- clocked block
     add("always @(posedge clk) begin")
-    regs = [n for n, *_ in _CHANNEL_REGS] + [n for n, *_ in storage]
+    regs = [n for n, *_ in channel] + [n for n, *_ in storage]
     lines += _aligned([(f"{n}_reg", f"{n}_next") for n in regs], indent="    ", sep=" <= ")
     add("")
     add("    if (rst) begin")
-    resets = [(f"{n}_reg", r) for n, _, r, _ in _CHANNEL_REGS]
+    resets = [(f"{n}_reg", r) for n, _, r, _ in channel]
     resets += [(f"{n}_reg", f"{wid}'h{r:x}") for n, wid, r, _ in storage]
     lines += _aligned(resets, indent="        ", sep=" <= ")
     add("    end")
