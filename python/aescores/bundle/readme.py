@@ -19,7 +19,8 @@ VENDOR = "aescores"
 #: wrapper and the files named after the wrapper are described where the README lists them).
 DESCRIPTIONS = {
     "files.f": "the RTL files in compile order, the wrapper last (Verilator `-f`, Yosys `read -f`, Icarus `-c`)",
-    "sw/aes_regs.h": "register offsets, field masks and shifts for C (generated from `rdl/aes.rdl`)",
+    "sw/aes_regs.h": "register offsets (struct `aes_t`), field masks and positions for C (PeakRDL-cheader)",
+    "sw/aes_codes.h": "the register map's encodings for C: key lengths, modes, result codes, tuser bit positions",
     "sw/aes_driver.h": "the C driver's interface",
     "sw/aes_driver.c": "the C driver (C99: identify the IP, load and clear keys, read and clear errors)",
     "rdl/aes.rdl": "the register map's SystemRDL source",
@@ -57,6 +58,7 @@ def core_text(name: str, config: Preset, rtl: Sequence[str]) -> str:
         "  sw:",
         "    files:",
         "      - sw/aes_regs.h: {is_include_file: true}",
+        "      - sw/aes_codes.h: {is_include_file: true}",
         "      - sw/aes_driver.h: {is_include_file: true}",
         "      - sw/aes_driver.c",
         "    file_type: cSource",
@@ -255,7 +257,7 @@ def readme_text(
     lines += [
         "## Registers",
         "",
-        "`docs/registers.md` describes every register; `sw/aes_regs.h` gives them to C and "
+        "`docs/registers.md` describes every register; `sw/aes_regs.h` and `sw/aes_codes.h` give them to C and "
         f"`ipxact/{name}.xml` to IP-XACT tools. A driver checks `ID` first and reads `CAPS`, which "
         "reports the parameters above.",
         "",
