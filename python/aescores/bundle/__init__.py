@@ -113,12 +113,15 @@ def render_bundle(config: Preset, name: str | None = None, *, preset: str | None
     if figures is None:
         figures = find_figures(config)
 
-    sources = compile_order(paths.rtl_sources_for(IP_TOP))
+    # The compile units in order; the include files (`include'd by them) are copied beside them.
+    taken = paths.rtl_sources_for(IP_TOP)
+    sources = compile_order([p for p in taken if p.suffix == ".v"])
+    includes = tuple(f"rtl/{p.name}" for p in taken if p.suffix != ".v")
     rtl = tuple(f"rtl/{p.name}" for p in sources) + (f"rtl/{name}.v",)
-    files: dict[str, bytes] = {f"rtl/{p.name}": p.read_bytes() for p in sources}
+    files: dict[str, bytes] = {f"rtl/{p.name}": p.read_bytes() for p in taken}
     files[f"rtl/{name}.v"] = wrapper_text(name, config, header).encode()
     files["files.f"] = readme.filelist_text(rtl).encode()
-    files[f"{name}.core"] = readme.core_text(name, config, rtl).encode()
+    files[f"{name}.core"] = readme.core_text(name, config, rtl, includes).encode()
     for dest, src in COPIED.items():
         files[dest] = (paths.ROOT / src).read_bytes()
     files[f"ipxact/{name}.xml"] = _ipxact(name)

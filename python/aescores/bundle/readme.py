@@ -40,9 +40,10 @@ def core_name(name: str) -> str:
     return f"{VENDOR}:bundle:{name}:{__version__}"
 
 
-def core_text(name: str, config: Preset, rtl: Sequence[str]) -> str:
-    """A FuseSoC CAPI=2 core of the bundle: the RTL fileset, the C sources, a default
-    target and a Verilator lint target, both with the wrapper as toplevel."""
+def core_text(name: str, config: Preset, rtl: Sequence[str], includes: Sequence[str] = ()) -> str:
+    """A FuseSoC CAPI=2 core of the bundle: the RTL fileset (`rtl` in compile order, then
+    the Verilog `includes`), the C sources, a default target and a Verilator lint
+    target, both with the wrapper as toplevel."""
     lines = [
         "CAPI=2:",
         "# SPDX-License-Identifier: Apache-2.0",
@@ -54,6 +55,7 @@ def core_text(name: str, config: Preset, rtl: Sequence[str]) -> str:
         "  rtl:",
         "    files:",
         *[f"      - {p}" for p in rtl],
+        *[f"      - {p}: {{is_include_file: true}}" for p in includes],
         "    file_type: verilogSource",
         "  sw:",
         "    files:",
