@@ -9,8 +9,9 @@
 | `docs/registers.md` | PeakRDL-markdown, followed by the encodings (`encodings`) |
 
 The Python map is not generated: `aescores.regmap.regs` reads the .rdl when imported.
-The exporters' output is kept as they write it; we only put two lines above each (the
-SPDX line and where the file comes from).
+The exporters' output is kept as they write it: we only put lines above it (the SPDX
+line and where the file comes from; the page's title and links) and the encodings
+after the page.
 """
 
 from __future__ import annotations
