@@ -74,7 +74,7 @@ static int wait_slots_state(const aes_dev_t *dev, uint32_t mask, uint32_t want)
 {
     unsigned long n;
     for (n = 0; n < dev->poll_limit; n++) {
-        if ((reg_read(dev, AES_REG_SLOTS) & mask) == want) {
+        if ((reg_read(dev, AES_REG_OFFSET(SLOTS)) & mask) == want) {
             return AES_OK;
         }
     }
@@ -212,23 +212,23 @@ int aes_init(aes_dev_t *dev, volatile uint32_t *base)
     dev->max_key_bytes = 0;
     dev->decrypt = 0;
     dev->host_keys = 0;
-    if (reg_read(dev, AES_REG_ID) != AES_ID_VALUE) {
+    if (reg_read(dev, AES_REG_OFFSET(ID)) != AES__ID__ID_reset) {
         return AES_E_NODEV;
     }
-    caps = reg_read(dev, AES_REG_CAPS);
+    caps = reg_read(dev, AES_REG_OFFSET(CAPS));
     dev->caps = caps;
-    dev->key_slots = (unsigned)AES_FIELD_GET(AES_CAPS_KEY_SLOTS, caps);
+    dev->key_slots = (unsigned)AES_FIELD_GET(AES__CAPS__KEY_SLOTS, caps);
     if (dev->key_slots > 16u) {
         dev->key_slots = 16u; /* KEY_CTRL.slot has 4 bits */
     }
-    switch (AES_FIELD_GET(AES_CAPS_MAX_KEY, caps)) {
+    switch (AES_FIELD_GET(AES__CAPS__MAX_KEY, caps)) {
     case AES_KEY_LEN_K128: dev->max_key_bytes = 16u; break;
     case AES_KEY_LEN_K192: dev->max_key_bytes = 24u; break;
     case AES_KEY_LEN_K256: dev->max_key_bytes = 32u; break;
     default: dev->max_key_bytes = 0u; break; /* unknown code: accept no key */
     }
-    dev->decrypt = AES_FIELD_GET(AES_CAPS_DECRYPT, caps) != 0u;
-    dev->host_keys = AES_FIELD_GET(AES_CAPS_HOST_KEYS, caps) != 0u;
+    dev->decrypt = AES_FIELD_GET(AES__CAPS__DECRYPT, caps) != 0u;
+    dev->host_keys = AES_FIELD_GET(AES__CAPS__HOST_KEYS, caps) != 0u;
     return AES_OK;
 }
 
@@ -237,7 +237,7 @@ int aes_status(const aes_dev_t *dev, uint32_t *status)
     if (dev == NULL || dev->base == NULL || status == NULL) {
         return AES_E_NULL;
     }
-    *status = reg_read(dev, AES_REG_STATUS);
+    *status = reg_read(dev, AES_REG_OFFSET(STATUS));
     return AES_OK;
 }
 
@@ -246,7 +246,7 @@ int aes_slots(const aes_dev_t *dev, uint32_t *slots)
     if (dev == NULL || dev->base == NULL || slots == NULL) {
         return AES_E_NULL;
     }
-    *slots = reg_read(dev, AES_REG_SLOTS);
+    *slots = reg_read(dev, AES_REG_OFFSET(SLOTS));
     return AES_OK;
 }
 
@@ -261,17 +261,17 @@ int aes_load_key(const aes_dev_t *dev, unsigned slot, const uint8_t *key, size_t
         return AES_E_UNSUPPORTED; /* no key-expansion unit: use aes_load_round_keys */
     }
     /* A commit is refused while the key-expansion unit is busy: wait for it. */
-    rc = wait_slots_state(dev, AES_SLOTS_LOADING_MASK, 0u);
+    rc = wait_slots_state(dev, AES__SLOTS__LOADING_bm, 0u);
     if (rc != AES_OK) {
         return rc;
     }
     for (w = 0; w < key_len / 4u; w++) {
-        reg_write(dev, AES_REG_KEY(w), le32(&key[4u * w]));
+        reg_write(dev, AES_REG_WORD(KEY, w), le32(&key[4u * w]));
     }
-    reg_write(dev, AES_REG_KEY_CTRL,
-              AES_FIELD_PREP(AES_KEY_CTRL_SLOT, slot) |
-              AES_FIELD_PREP(AES_KEY_CTRL_LEN, key_len_code(key_len)) |
-              AES_KEY_CTRL_COMMIT_MASK);
+    reg_write(dev, AES_REG_OFFSET(KEY_CTRL),
+              AES_FIELD_PREP(AES__KEY_CTRL__SLOT, slot) |
+              AES_FIELD_PREP(AES__KEY_CTRL__LEN, key_len_code(key_len)) |
+              AES__KEY_CTRL__COMMIT_bm);
     return AES_OK;
 }
 
@@ -283,7 +283,7 @@ int aes_clear_key(const aes_dev_t *dev, uint32_t slot_mask)
     if (dev->key_slots == 0u || (slot_mask >> dev->key_slots) != 0u) {
         return AES_E_SLOT;
     }
-    reg_write(dev, AES_REG_KEY_CLEAR, AES_FIELD_PREP(AES_KEY_CLEAR_SLOTS, slot_mask));
+    reg_write(dev, AES_REG_OFFSET(KEY_CLEAR), AES_FIELD_PREP(AES__KEY_CLEAR__SLOTS, slot_mask));
     return AES_OK;
 }
 
@@ -296,8 +296,8 @@ int aes_wait_slots(const aes_dev_t *dev, uint32_t slot_mask)
     if (dev->key_slots == 0u || (slot_mask >> dev->key_slots) != 0u) {
         return AES_E_SLOT;
     }
-    loaded = AES_FIELD_PREP(AES_SLOTS_LOADED, slot_mask);
-    loading = AES_FIELD_PREP(AES_SLOTS_LOADING, slot_mask);
+    loaded = AES_FIELD_PREP(AES__SLOTS__LOADED, slot_mask);
+    loading = AES_FIELD_PREP(AES__SLOTS__LOADING, slot_mask);
     return wait_slots_state(dev, loaded | loading, loaded);
 }
 
@@ -306,7 +306,7 @@ int aes_read_errors(const aes_dev_t *dev, uint32_t *errors)
     if (dev == NULL || dev->base == NULL || errors == NULL) {
         return AES_E_NULL;
     }
-    *errors = reg_read(dev, AES_REG_ERR);
+    *errors = reg_read(dev, AES_REG_OFFSET(ERR));
     return AES_OK;
 }
 
@@ -315,7 +315,7 @@ int aes_clear_errors(const aes_dev_t *dev, uint32_t mask)
     if (dev == NULL || dev->base == NULL) {
         return AES_E_NULL;
     }
-    reg_write(dev, AES_REG_ERR, mask);
+    reg_write(dev, AES_REG_OFFSET(ERR), mask);
     return AES_OK;
 }
 
@@ -324,14 +324,14 @@ static void write_round_key(const aes_dev_t *dev, unsigned slot, unsigned table,
                             const uint8_t rk[AES_BLOCK_BYTES])
 {
     unsigned w;
-    for (w = 0; w < AES_REG_RK_COUNT; w++) {
-        reg_write(dev, AES_REG_RK(w), le32(&rk[4u * w]));
+    for (w = 0; w < AES_REG_COUNT(RK); w++) {
+        reg_write(dev, AES_REG_WORD(RK, w), le32(&rk[4u * w]));
     }
-    reg_write(dev, AES_REG_RK_CTRL,
-              AES_FIELD_PREP(AES_RK_CTRL_SLOT, slot) |
-              AES_FIELD_PREP(AES_RK_CTRL_TABLE, table) |
-              AES_FIELD_PREP(AES_RK_CTRL_INDEX, index) |
-              AES_RK_CTRL_WRITE_MASK);
+    reg_write(dev, AES_REG_OFFSET(RK_CTRL),
+              AES_FIELD_PREP(AES__RK_CTRL__SLOT, slot) |
+              AES_FIELD_PREP(AES__RK_CTRL__TABLE, table) |
+              AES_FIELD_PREP(AES__RK_CTRL__INDEX, index) |
+              AES__RK_CTRL__WRITE_bm);
 }
 
 int aes_load_round_keys(const aes_dev_t *dev, unsigned slot, const uint8_t *key, size_t key_len)
@@ -349,8 +349,8 @@ int aes_load_round_keys(const aes_dev_t *dev, unsigned slot, const uint8_t *key,
     }
     /* Round keys go only into an empty slot: clear it and wait until it is empty. */
     bit = 1u << slot;
-    reg_write(dev, AES_REG_KEY_CLEAR, AES_FIELD_PREP(AES_KEY_CLEAR_SLOTS, bit));
-    rc = wait_slots_state(dev, AES_FIELD_PREP(AES_SLOTS_LOADED, bit) | AES_FIELD_PREP(AES_SLOTS_LOADING, bit), 0u);
+    reg_write(dev, AES_REG_OFFSET(KEY_CLEAR), AES_FIELD_PREP(AES__KEY_CLEAR__SLOTS, bit));
+    rc = wait_slots_state(dev, AES_FIELD_PREP(AES__SLOTS__LOADED, bit) | AES_FIELD_PREP(AES__SLOTS__LOADING, bit), 0u);
     if (rc != AES_OK) {
         return rc;
     }
@@ -363,10 +363,10 @@ int aes_load_round_keys(const aes_dev_t *dev, unsigned slot, const uint8_t *key,
             write_round_key(dev, slot, AES_RK_TABLE_DEC, (unsigned)r, dec[r]);
         }
     }
-    reg_write(dev, AES_REG_RK_CTRL,
-              AES_FIELD_PREP(AES_RK_CTRL_SLOT, slot) |
-              AES_FIELD_PREP(AES_RK_CTRL_LEN, key_len_code(key_len)) |
-              AES_RK_CTRL_COMMIT_MASK);
+    reg_write(dev, AES_REG_OFFSET(RK_CTRL),
+              AES_FIELD_PREP(AES__RK_CTRL__SLOT, slot) |
+              AES_FIELD_PREP(AES__RK_CTRL__LEN, key_len_code(key_len)) |
+              AES__RK_CTRL__COMMIT_bm);
     scrub(enc, sizeof enc);
     scrub(dec, sizeof dec);
     return AES_OK;

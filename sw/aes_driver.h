@@ -2,8 +2,12 @@
 /*
  * aes_driver.h: a small C driver for the aescores AES IP (aes_axi).
  *
- * The IP is reached through its AXI4-Lite registers (sw/aes_regs.h, generated from
- * rdl/aes.rdl; docs/registers.md) at a memory-mapped base address. Data goes through
+ * The IP is reached through its AXI4-Lite registers (docs/registers.md) at a
+ * memory-mapped base address. Both headers it includes are generated from rdl/aes.rdl:
+ * aes_regs.h by PeakRDL-cheader (the registers as the struct aes_t; field F of register
+ * R as AES__R__F_bm, its bits in place, and AES__R__F_bp, its lowest bit) and
+ * aes_codes.h (the encodings, AES_<ENCODING>_<NAME>, which PeakRDL-cheader does not
+ * write). The macros below read them. Data goes through
  * the AXI4-Stream ports and is not the driver's business: the driver identifies the
  * IP, loads and clears keys, and reads and clears the error flags.
  *
@@ -26,18 +30,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aes_codes.h"
 #include "aes_regs.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/*
+ * Register offsets and fields, from the generated aes_regs.h:
+ *   AES_REG_OFFSET(R)           byte offset of register R from the base (R may be KEY[3])
+ *   AES_REG_WORD(A, w)          byte offset of word w of the register array A (KEY, RK)
+ *   AES_REG_COUNT(A)            number of words of the register array A
+ *   AES_FIELD_GET(AES__R__F, v) field F of register R in the register value v
+ *   AES_FIELD_PREP(AES__R__F, x) x placed in field F of register R
+ */
+#define AES_REG_OFFSET(reg)         ((uint32_t)offsetof(aes_t, reg))
+#define AES_REG_WORD(array, w)      (AES_REG_OFFSET(array) + 4u * (uint32_t)(w))
+#define AES_REG_COUNT(array)        ((uint32_t)(sizeof(((aes_t *)0)->array) / sizeof(uint32_t)))
+#define AES_FIELD_GET(field, value) ((((uint32_t)(value)) & (uint32_t)field##_bm) >> field##_bp)
+#define AES_FIELD_PREP(field, x)    ((((uint32_t)(x)) << field##_bp) & (uint32_t)field##_bm)
+
 /* Return codes. */
 #define AES_OK             0
 #define AES_E_NULL        (-1) /* a pointer argument is NULL */
 #define AES_E_SLOT        (-2) /* a slot (or slot mask bit) not below the build's KEY_SLOTS */
 #define AES_E_KEYLEN      (-3) /* key length not 16, 24 or 32 bytes, or above MAX_KEY_BITS */
-#define AES_E_NODEV       (-4) /* the ID register does not read AES_ID_VALUE */
+#define AES_E_NODEV       (-4) /* the ID register does not read its value (AES__ID__ID_reset) */
 #define AES_E_UNSUPPORTED (-5) /* not in this build (e.g. aes_load_key on a HOST-key build) */
 #define AES_E_TIMEOUT     (-6) /* the IP did not get ready within poll_limit register reads */
 

@@ -55,16 +55,16 @@ static uint32_t fake_regs[1024]; /* the base address handed to the driver; never
 
 static uint32_t caps_word(unsigned slots, unsigned max_key_code, int decrypt, int host_keys)
 {
-    return AES_FIELD_PREP(AES_CAPS_ARCH, AES_ARCH_PIPELINED) | AES_FIELD_PREP(AES_CAPS_STAGES, 1) |
-           AES_FIELD_PREP(AES_CAPS_LANES, 1) | AES_FIELD_PREP(AES_CAPS_MAX_KEY, max_key_code) |
-           AES_FIELD_PREP(AES_CAPS_KEY_SLOTS, slots) | AES_FIELD_PREP(AES_CAPS_DECRYPT, decrypt) |
-           AES_FIELD_PREP(AES_CAPS_HOST_KEYS, host_keys) | AES_FIELD_PREP(AES_CAPS_SELFTEST, 1);
+    return AES_FIELD_PREP(AES__CAPS__ARCH, AES_ARCH_PIPELINED) | AES_FIELD_PREP(AES__CAPS__STAGES, 1) |
+           AES_FIELD_PREP(AES__CAPS__LANES, 1) | AES_FIELD_PREP(AES__CAPS__MAX_KEY, max_key_code) |
+           AES_FIELD_PREP(AES__CAPS__KEY_SLOTS, slots) | AES_FIELD_PREP(AES__CAPS__DECRYPT, decrypt) |
+           AES_FIELD_PREP(AES__CAPS__HOST_KEYS, host_keys) | AES_FIELD_PREP(AES__CAPS__SELFTEST, 1);
 }
 
 static void mock_reset(uint32_t caps)
 {
     memset(&mock, 0, sizeof mock);
-    mock.id = AES_ID_VALUE;
+    mock.id = AES__ID__ID_reset;
     mock.caps = caps;
     mock.load_delay = 3;
     mock.clear_delay = 2;
@@ -96,49 +96,49 @@ uint32_t aes_mock_read(volatile uint32_t *base, uint32_t offset)
     (void)base;
     mock.reads++;
     switch (offset) {
-    case AES_REG_ID: return mock.id;
-    case AES_REG_CAPS: return mock.caps;
-    case AES_REG_STATUS: return AES_STATUS_SELFTEST_DONE_MASK | AES_STATUS_SELFTEST_PASSED_MASK;
-    case AES_REG_SLOTS: {
-        uint32_t v = AES_FIELD_PREP(AES_SLOTS_LOADED, mock.loaded) | AES_FIELD_PREP(AES_SLOTS_LOADING, mock.loading);
+    case AES_REG_OFFSET(ID): return mock.id;
+    case AES_REG_OFFSET(CAPS): return mock.caps;
+    case AES_REG_OFFSET(STATUS): return AES__STATUS__SELFTEST_DONE_bm | AES__STATUS__SELFTEST_PASSED_bm;
+    case AES_REG_OFFSET(SLOTS): {
+        uint32_t v = AES_FIELD_PREP(AES__SLOTS__LOADED, mock.loaded) | AES_FIELD_PREP(AES__SLOTS__LOADING, mock.loading);
         settle_slots();
         return v;
     }
-    case AES_REG_ERR: return mock.err;
+    case AES_REG_OFFSET(ERR): return mock.err;
     default: return 0; /* write-only registers read 0 (unmapped ones too, here) */
     }
 }
 
 void aes_mock_write(volatile uint32_t *base, uint32_t offset, uint32_t value)
 {
-    unsigned slots = (unsigned)AES_FIELD_GET(AES_CAPS_KEY_SLOTS, mock.caps);
+    unsigned slots = (unsigned)AES_FIELD_GET(AES__CAPS__KEY_SLOTS, mock.caps);
     (void)base;
     if (mock.nlog < LOG_MAX) {
         mock.log[mock.nlog].offset = offset;
         mock.log[mock.nlog].value = value;
         mock.nlog++;
     }
-    if (offset >= AES_REG_KEY0 && offset <= AES_REG_KEY7) {
-        mock.key_stage[(offset - AES_REG_KEY0) / 4u] = value;
-    } else if (offset >= AES_REG_RK0 && offset <= AES_REG_RK3) {
-        mock.rk_stage[(offset - AES_REG_RK0) / 4u] = value;
-    } else if (offset == AES_REG_KEY_CTRL) {
-        unsigned slot = (unsigned)AES_FIELD_GET(AES_KEY_CTRL_SLOT, value);
-        if (!(value & AES_KEY_CTRL_COMMIT_MASK)) {
+    if (offset >= AES_REG_OFFSET(KEY[0]) && offset <= AES_REG_OFFSET(KEY[7])) {
+        mock.key_stage[(offset - AES_REG_OFFSET(KEY[0])) / 4u] = value;
+    } else if (offset >= AES_REG_OFFSET(RK[0]) && offset <= AES_REG_OFFSET(RK[3])) {
+        mock.rk_stage[(offset - AES_REG_OFFSET(RK[0])) / 4u] = value;
+    } else if (offset == AES_REG_OFFSET(KEY_CTRL)) {
+        unsigned slot = (unsigned)AES_FIELD_GET(AES__KEY_CTRL__SLOT, value);
+        if (!(value & AES__KEY_CTRL__COMMIT_bm)) {
             return;
         }
-        if (mock.loading || slot >= slots || AES_FIELD_GET(AES_CAPS_HOST_KEYS, mock.caps) ||
-            AES_FIELD_GET(AES_KEY_CTRL_LEN, value) > AES_FIELD_GET(AES_CAPS_MAX_KEY, mock.caps)) {
+        if (mock.loading || slot >= slots || AES_FIELD_GET(AES__CAPS__HOST_KEYS, mock.caps) ||
+            AES_FIELD_GET(AES__KEY_CTRL__LEN, value) > AES_FIELD_GET(AES__CAPS__MAX_KEY, mock.caps)) {
             mock.refused++;
             return;
         }
         memcpy(mock.slot_key[slot], mock.key_stage, sizeof mock.key_stage);
         memset(mock.key_stage, 0, sizeof mock.key_stage);
-        mock.slot_len[slot] = (unsigned)AES_FIELD_GET(AES_KEY_CTRL_LEN, value);
+        mock.slot_len[slot] = (unsigned)AES_FIELD_GET(AES__KEY_CTRL__LEN, value);
         mock.loading |= 1u << slot;
         mock.clearing[slot] = 0;
         mock.busy_reads[slot] = mock.load_delay;
-    } else if (offset == AES_REG_KEY_CLEAR) {
+    } else if (offset == AES_REG_OFFSET(KEY_CLEAR)) {
         unsigned s;
         for (s = 0; s < slots; s++) {
             if (value & (1u << s)) {
@@ -149,26 +149,26 @@ void aes_mock_write(volatile uint32_t *base, uint32_t offset, uint32_t value)
                 mock.busy_reads[s] = mock.clear_delay;
             }
         }
-    } else if (offset == AES_REG_RK_CTRL) {
-        unsigned slot = (unsigned)AES_FIELD_GET(AES_RK_CTRL_SLOT, value);
-        unsigned table = (unsigned)AES_FIELD_GET(AES_RK_CTRL_TABLE, value);
-        unsigned index = (unsigned)AES_FIELD_GET(AES_RK_CTRL_INDEX, value);
+    } else if (offset == AES_REG_OFFSET(RK_CTRL)) {
+        unsigned slot = (unsigned)AES_FIELD_GET(AES__RK_CTRL__SLOT, value);
+        unsigned table = (unsigned)AES_FIELD_GET(AES__RK_CTRL__TABLE, value);
+        unsigned index = (unsigned)AES_FIELD_GET(AES__RK_CTRL__INDEX, value);
         uint32_t bit = 1u << slot;
         if (slot >= slots || ((mock.loaded | mock.loading) & bit) || index >= AES_MAX_ROUND_KEYS ||
-            !AES_FIELD_GET(AES_CAPS_HOST_KEYS, mock.caps) ||
-            (table == AES_RK_TABLE_DEC && !AES_FIELD_GET(AES_CAPS_DECRYPT, mock.caps))) {
+            !AES_FIELD_GET(AES__CAPS__HOST_KEYS, mock.caps) ||
+            (table == AES_RK_TABLE_DEC && !AES_FIELD_GET(AES__CAPS__DECRYPT, mock.caps))) {
             mock.refused++;
             return;
         }
-        if (value & AES_RK_CTRL_WRITE_MASK) {
+        if (value & AES__RK_CTRL__WRITE_bm) {
             memcpy(mock.rk[slot][table][index], mock.rk_stage, sizeof mock.rk_stage);
             memset(mock.rk_stage, 0, sizeof mock.rk_stage);
         }
-        if (value & AES_RK_CTRL_COMMIT_MASK) {
+        if (value & AES__RK_CTRL__COMMIT_bm) {
             mock.loaded |= bit;
-            mock.slot_len[slot] = (unsigned)AES_FIELD_GET(AES_RK_CTRL_LEN, value);
+            mock.slot_len[slot] = (unsigned)AES_FIELD_GET(AES__RK_CTRL__LEN, value);
         }
-    } else if (offset == AES_REG_ERR) {
+    } else if (offset == AES_REG_OFFSET(ERR)) {
         mock.err &= ~value;
     } else {
         mock.refused++; /* read-only or unmapped */
@@ -277,12 +277,12 @@ static void test_load_key_writes_little_endian_words_then_commits(void)
     CHECK(aes_load_key(&dev, 2, key, 32) == AES_OK);
     CHECK(mock.nlog == 9);
     for (i = 0; i < 8; i++) { /* docs/specification.md §1: KEY0 = bytes 0..3 with byte 0 in [7:0] */
-        CHECK(mock.log[i].offset == AES_REG_KEY0 + 4u * i);
+        CHECK(mock.log[i].offset == AES_REG_WORD(KEY, i));
         CHECK(mock.log[i].value == (uint32_t)(4u * i) * 0x01010101u + 0x03020100u);
     }
     CHECK(mock.log[0].value == 0x03020100u && mock.log[7].value == 0x1f1e1d1cu);
-    CHECK(mock.log[8].offset == AES_REG_KEY_CTRL);
-    CHECK(mock.log[8].value == (2u | (AES_KEY_LEN_K256 << AES_KEY_CTRL_LEN_SHIFT) | AES_KEY_CTRL_COMMIT_MASK));
+    CHECK(mock.log[8].offset == AES_REG_OFFSET(KEY_CTRL));
+    CHECK(mock.log[8].value == (2u | (AES_KEY_LEN_K256 << AES__KEY_CTRL__LEN_bp) | AES__KEY_CTRL__COMMIT_bm));
     CHECK(mock.refused == 0);
     CHECK(mock.slot_key[2][0] == 0x03020100u && mock.slot_len[2] == AES_KEY_LEN_K256);
     CHECK(aes_wait_slots(&dev, 1u << 2) == AES_OK);
@@ -292,7 +292,7 @@ static void test_load_key_writes_little_endian_words_then_commits(void)
     mock.nlog = 0;
     CHECK(aes_load_key(&dev, 3, FIPS_A1_KEY, 16) == AES_OK);
     CHECK(mock.nlog == 5 && mock.log[0].value == 0x16157e2bu && mock.log[3].value == 0x3c4fcf09u);
-    CHECK(mock.log[4].value == (3u | AES_KEY_CTRL_COMMIT_MASK));
+    CHECK(mock.log[4].value == (3u | AES__KEY_CTRL__COMMIT_bm));
     CHECK(mock.refused == 0);
 }
 
@@ -311,7 +311,7 @@ static void test_load_key_waits_for_the_expander(void)
     CHECK(mock.reads > 50);
     CHECK(mock.refused == 0 && mock.nlog == 5);
     for (i = 0; i < 4; i++) {
-        CHECK(mock.log[i].offset == AES_REG_KEY(i));
+        CHECK(mock.log[i].offset == AES_REG_WORD(KEY, i));
     }
     /* A loading bit that never clears ends in a timeout, with nothing written. */
     mock.stuck = 1;
@@ -333,14 +333,14 @@ static void test_clear_key_and_errors(void)
     CHECK(aes_wait_slots(&dev, 0x8000u) == AES_OK);
     mock.nlog = 0;
     CHECK(aes_clear_key(&dev, 0x8001u) == AES_OK);
-    CHECK(mock.nlog == 1 && mock.log[0].offset == AES_REG_KEY_CLEAR && mock.log[0].value == 0x8001u);
+    CHECK(mock.nlog == 1 && mock.log[0].offset == AES_REG_OFFSET(KEY_CLEAR) && mock.log[0].value == 0x8001u);
     CHECK(aes_slots(&dev, &v) == AES_OK && (v >> 16) == 0x8001u);
     CHECK(mock.slot_key[15][0] == 0);
-    mock.err = AES_ERR_BAD_LENGTH_MASK | AES_ERR_CTR_WRAP_MASK;
+    mock.err = AES__ERR__BAD_LENGTH_bm | AES__ERR__CTR_WRAP_bm;
     CHECK(aes_read_errors(&dev, &v) == AES_OK && v == mock.err);
-    CHECK(aes_clear_errors(&dev, AES_ERR_CTR_WRAP_MASK) == AES_OK);
-    CHECK(mock.err == AES_ERR_BAD_LENGTH_MASK);
-    CHECK(aes_status(&dev, &v) == AES_OK && (v & AES_STATUS_SELFTEST_PASSED_MASK));
+    CHECK(aes_clear_errors(&dev, AES__ERR__CTR_WRAP_bm) == AES_OK);
+    CHECK(mock.err == AES__ERR__BAD_LENGTH_bm);
+    CHECK(aes_status(&dev, &v) == AES_OK && (v & AES__STATUS__SELFTEST_PASSED_bm));
     CHECK(mock.refused == 0);
 }
 
@@ -356,21 +356,21 @@ static void check_round_key_sequence(const uint8_t *key, size_t key_len, int dec
     CHECK(aes_load_round_keys(&dev, 1, key, key_len) == AES_OK);
     CHECK(mock.refused == 0);
     CHECK(mock.nlog == 1 + tables * (nr + 1) * 5 + 1);
-    CHECK(mock.log[n].offset == AES_REG_KEY_CLEAR && mock.log[n].value == (1u << 1));
+    CHECK(mock.log[n].offset == AES_REG_OFFSET(KEY_CLEAR) && mock.log[n].value == (1u << 1));
     n++;
     for (t = 0; t < tables; t++) {
         for (r = 0; r <= nr; r++) {
             for (i = 0; i < 4; i++, n++) {
-                CHECK(mock.log[n].offset == AES_REG_RK(i));
+                CHECK(mock.log[n].offset == AES_REG_WORD(RK, i));
             }
-            CHECK(mock.log[n].offset == AES_REG_RK_CTRL);
-            CHECK(mock.log[n].value == (1u | ((uint32_t)t << AES_RK_CTRL_TABLE_SHIFT) |
-                                        ((uint32_t)r << AES_RK_CTRL_INDEX_SHIFT) | AES_RK_CTRL_WRITE_MASK));
+            CHECK(mock.log[n].offset == AES_REG_OFFSET(RK_CTRL));
+            CHECK(mock.log[n].value == (1u | ((uint32_t)t << AES__RK_CTRL__TABLE_bp) |
+                                        ((uint32_t)r << AES__RK_CTRL__INDEX_bp) | AES__RK_CTRL__WRITE_bm));
             n++;
         }
     }
-    CHECK(mock.log[n].offset == AES_REG_RK_CTRL);
-    CHECK(mock.log[n].value == (1u | ((uint32_t)(nr - 10) / 2u << AES_RK_CTRL_LEN_SHIFT) | AES_RK_CTRL_COMMIT_MASK));
+    CHECK(mock.log[n].offset == AES_REG_OFFSET(RK_CTRL));
+    CHECK(mock.log[n].value == (1u | ((uint32_t)(nr - 10) / 2u << AES__RK_CTRL__LEN_bp) | AES__RK_CTRL__COMMIT_bm));
     CHECK(mock.loaded == (1u << 1) && mock.slot_len[1] == (unsigned)(nr - 10) / 2u);
     /* Round key 0 is the key itself; the equivalent-inverse table starts at rk[Nr]
      * and ends with rk[0]. */
@@ -423,7 +423,7 @@ static void test_load_round_keys_waits_for_the_clear(void)
     mock.nlog = 0;
     dev.poll_limit = 10;
     CHECK(aes_load_round_keys(&dev, 0, FIPS_A1_KEY, 16) == AES_E_TIMEOUT);
-    CHECK(mock.nlog == 1 && mock.log[0].offset == AES_REG_KEY_CLEAR);
+    CHECK(mock.nlog == 1 && mock.log[0].offset == AES_REG_OFFSET(KEY_CLEAR));
 }
 
 /* ------------------------------------------------------------------------------------

@@ -308,7 +308,7 @@ def test_flow_reads_the_files_of_the_top_only() -> None:
     whole = {p.stem for p in preset_design(dataclasses.replace(configs.PRESETS["min-area"], top="aes_axi")).sources}
     assert {"aes_axi", "aes_mode_unit", "aes_csr", "aes_selftest"}.isdisjoint(core)
     assert {"aes_core", "aes_key_expand", "aes_engine_pipelined", "aes_engine_interleaved", "aes_fifo"} <= core
-    assert whole == {p.stem for p in paths.rtl_sources()}
+    assert whole == {p.stem for p in [*paths.rtl_sources(), *paths.rtl_include_files()]}
     assert [p.stem for p in paths.rtl_sources_for("aes_sbox")] == ["aes_gf256_inv", "aes_sbox"]
     with pytest.raises(KeyError):
         paths.rtl_sources_for("no_such_module")

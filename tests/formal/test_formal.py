@@ -134,6 +134,37 @@ def summary(output: str) -> str:
     return "\n".join(line for line in output.splitlines() if "summary" in line or "DONE" in line or "ERROR" in line)
 
 
+def sby_section(sby: Path, name: str) -> list[str]:
+    """The lines of one [section] of an .sby file, task prefixes ("comb: ") removed."""
+    match = re.search(rf"^\[{name}\]\n(.*?)(?:^\[|\Z)", sby.read_text(), re.M | re.S)
+    lines = match.group(1).splitlines() if match else []
+    return [re.sub(r"^\w+:\s*", "", line).strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_every_sby_reads_the_core_files_its_rtl_needs() -> None:
+    """SymbiYosys takes its files from the .sby, so each lists RTL files; they follow the
+    one list, aescores.core: every file an .sby copies from ../rtl is in the core, with
+    every file `paths.rtl_sources_for` names for it (submodules, include files), and
+    every Verilog file copied is read by the script."""
+    problems = []
+    for sby in sorted(FORMAL_DIR.glob("*.sby")):
+        copied = {line.split()[-1].removeprefix("../rtl/") for line in sby_section(sby, "files")
+                  if line.split()[-1].startswith("../rtl/")}
+        read = {word for line in sby_section(sby, "script") if line.startswith("read")
+                for word in line.split() if word.endswith(".v")}
+        for name in sorted(n for n in copied if n.endswith(".v")):
+            try:
+                needed = {p.name for p in paths.rtl_sources_for(Path(name).stem)}
+            except KeyError:
+                problems.append(f"{sby.name}: ../rtl/{name} is not a file of aescores.core")
+                continue
+            if needed - copied:
+                problems.append(f"{sby.name}: {name} needs {sorted(needed - copied)}, not in [files]")
+            if name not in read:
+                problems.append(f"{sby.name}: {name} is copied, not read")
+    assert not problems, "\n".join(problems)
+
+
 def test_every_sby_task_is_run_here() -> None:
     on_disk = {(sby.stem, task) for sby in FORMAL_DIR.glob("*.sby") for task in sby_tasks(sby)}
     assert on_disk == set(TASK_SECONDS)

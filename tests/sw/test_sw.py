@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Host software tests: sw/aes_driver.c compiles warning-free as C99 and passes its unit
-test against a register mock (sw/tests/test_driver.c), and the round keys it writes
+"""Host software tests: the generated headers (sw/aes_regs.h from PeakRDL-cheader,
+sw/aes_codes.h) compiled give the offsets, fields and codes of rdl/aes.rdl;
+sw/aes_driver.c compiles warning-free as C99 and passes its unit test against a
+register mock (sw/tests/test_driver.c), and the round keys it writes
 for a KEY_EXPANSION="HOST" build encrypt and decrypt as OpenSSL does.
 
 The last check is independent of the C code: the rounds of aescores.model (written from
@@ -14,12 +16,15 @@ from __future__ import annotations
 
 import random
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
 from aescores import model, paths, tools
+from aescores.regmap import regs
+from aescores.regmap.model import Register
 
 SW = paths.ROOT / "sw"
 CFLAGS = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"]
@@ -41,16 +46,67 @@ def test_driver_compiles_for_memory_mapped_registers(tmp_path: Path) -> None:
     _cc("-O2", "-c", SW / "aes_driver.c", "-o", tmp_path / "aes_driver.o", cwd=tmp_path)
 
 
+# Each header compiles on its own (C99 and C++), with a use of what it defines.
+HEADER_USES = {
+    "aes_regs.h": "#include <stddef.h>\n#include \"aes_regs.h\"\n"
+                  "unsigned aes_use(void) { return (unsigned)offsetof(aes_t, CTRL) + AES__CTRL__SELFTEST_bm; }\n",
+    "aes_codes.h": "#include \"aes_codes.h\"\nunsigned aes_use(void) { return AES_RESULT_SLOT_EMPTY; }\n",
+    "aes_driver.h": "#include \"aes_driver.h\"\nunsigned aes_use(void) { return AES_REG_OFFSET(CTRL); }\n",
+}
+
+
 def test_headers_stand_alone(tmp_path: Path) -> None:
-    for header in ("aes_regs.h", "aes_driver.h"):
+    for header, use in HEADER_USES.items():
         src = tmp_path / f"use_{header}.c"
-        src.write_text(f'#include "{header}"\nunsigned aes_use(void) {{ return (unsigned)AES_REG_CTRL; }}\n')
+        src.write_text(use)
         _cc("-c", src, "-o", tmp_path / f"{src.stem}.o", cwd=tmp_path)
     if shutil.which("c++"):
         src = tmp_path / "use.cpp"
-        src.write_text('#include "aes_driver.h"\nint main() { return AES_FIELD_GET(AES_CAPS_LANES, 0x20u) == 1u ? 0 : 1; }\n')
+        src.write_text('#include "aes_driver.h"\nint main() { return AES_FIELD_GET(AES__CAPS__LANES, 0x20u) == 1u ? 0 : 1; }\n')
         tools.run(["c++", "-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I", SW, "-c", src,
                    "-o", tmp_path / "use.o"], cwd=tmp_path)
+
+
+def _c_field(reg: Register, name: str) -> str:
+    """PeakRDL-cheader's macro stem of a field: AES__<REG>__<FIELD>, AES__<ARRAY>X__<FIELD>
+    for the words of a register array."""
+    return f"AES__{reg.array + 'X' if reg.array else reg.name}__{name.upper()}"
+
+
+def test_c_headers_match_the_rdl(tmp_path: Path) -> None:
+    """Compiled, the generated headers (through the driver's macros) give every register's
+    offset, every field's position, width, mask and reset, every encoding's values and
+    the register arrays' lengths as systemrdl-compiler reads them from rdl/aes.rdl."""
+    expected: list[str] = []
+    prints: list[str] = []
+
+    for reg in regs.MAP:
+        where = f"{reg.array}[{reg.index}]" if reg.array else reg.name
+        expected.append(f"{reg.name} at {reg.offset}")
+        prints.append(f'    printf("{reg.name} at %lu\\n", (unsigned long)AES_REG_OFFSET({where}));')
+        for f in reg.fields:
+            stem = _c_field(reg, f.name)
+            expected.append(f"{reg.name}.{f.name} {f.lsb} {f.width} {f.mask}")
+            prints.append(f'    printf("{reg.name}.{f.name} %lu %lu %lu\\n", (unsigned long){stem}_bp, '
+                          f'(unsigned long){stem}_bw, (unsigned long){stem}_bm);')
+            if f.reset is not None:
+                expected.append(f"{reg.name}.{f.name} reset {f.reset}")
+                prints.append(f'    printf("{reg.name}.{f.name} reset %lu\\n", (unsigned long){stem}_reset);')
+    words = Counter(r.array for r in regs.MAP if r.array)
+    for array, count in words.items():
+        expected.append(f"{array} has {count}")
+        prints.append(f'    printf("{array} has %lu\\n", (unsigned long)AES_REG_COUNT({array}));')
+    for enum in regs.MAP.enums:
+        for v in enum.values:
+            name = f"AES_{enum.name}_{v.name}".upper()
+            expected.append(f"{name} {v.value}")
+            prints.append(f'    printf("{name} %lu\\n", (unsigned long){name});')
+    src = tmp_path / "print_map.c"
+    src.write_text("#include <stdio.h>\n#include \"aes_driver.h\"\nint main(void)\n{\n" + "\n".join(prints)
+                   + "\n    return 0;\n}\n")
+    _cc(src, "-o", tmp_path / "print_map", cwd=tmp_path)
+    got = tools.run([tmp_path / "print_map"]).stdout.splitlines()
+    assert got == expected
 
 
 def test_driver_unit_test_passes(test_driver: Path) -> None:

@@ -4,8 +4,9 @@ in one folder (`aescores generate`, see docs/bundle.md).
 
 A bundle holds the RTL files of `aes_axi` (`paths.rtl_sources_for`), copied, and a wrapper
 module that fixes every parameter to the configuration's value (`bundle.wrapper`); the
-file list in compile order and a FuseSoC core; the C register header and the register
-page (the renderers of `aescores.regmap`) and the C driver; the register map as an
+file list in compile order and a FuseSoC core; the C register headers, the register
+page and the C driver, copied (the headers and the page are generated from rdl/aes.rdl
+by `python -m aescores.regmap`, and a test keeps them fresh); the register map as an
 IP-XACT component (PeakRDL's exporter, from rdl/aes.rdl); and a README with the
 parameters, the build commands, the latency and, when the configuration has been built,
 its figures (`bundle.figures`).
@@ -36,8 +37,11 @@ __all__ = [
 
 #: Files copied as they are into a bundle: bundle path -> repository path.
 COPIED = {
+    "sw/aes_regs.h": "sw/aes_regs.h",
+    "sw/aes_codes.h": "sw/aes_codes.h",
     "sw/aes_driver.c": "sw/aes_driver.c",
     "sw/aes_driver.h": "sw/aes_driver.h",
+    "docs/registers.md": "docs/registers.md",
     "rdl/aes.rdl": "rdl/aes.rdl",
     "LICENSE": "LICENSE",
 }
@@ -75,16 +79,13 @@ def check_name(name: str) -> None:
 def _ipxact(name: str) -> bytes:
     """The register map (rdl/aes.rdl) as an IP-XACT 1685-2014 component named `name`."""
     from peakrdl_ipxact import IPXACTExporter
-    from systemrdl import RDLCompileError, RDLCompiler
 
-    from aescores.regmap.load import RDL_FILE
+    from aescores.regmap.load import RegmapError, compile_rdl
 
-    compiler = RDLCompiler()
     try:
-        compiler.compile_file(str(RDL_FILE))
-        root = compiler.elaborate()
-    except RDLCompileError as exc:
-        raise BundleError(f"rdl/{RDL_FILE.name} does not compile: {exc}") from exc
+        _, root = compile_rdl()
+    except RegmapError as exc:
+        raise BundleError(str(exc)) from exc
     exporter = IPXACTExporter(vendor=VENDOR, library=VENDOR, version=__version__)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / f"{name}.xml"
@@ -98,7 +99,6 @@ def render_bundle(config: Preset, name: str | None = None, *, preset: str | None
     `default_name`). `preset` is the preset the configuration was made from (for the
     `aescores implement` command the README gives); `figures` default to those found
     cached (`figures.find_figures`). BundleError when a file cannot be made."""
-    from aescores.regmap import c_header, markdown
     from aescores.regmap.load import RegmapError, load
 
     from .wrapper import wrapper_text
@@ -113,16 +113,17 @@ def render_bundle(config: Preset, name: str | None = None, *, preset: str | None
     if figures is None:
         figures = find_figures(config)
 
-    sources = compile_order(paths.rtl_sources_for(IP_TOP))
+    # The compile units in order; the include files (`include'd by them) are copied beside them.
+    taken = paths.rtl_sources_for(IP_TOP)
+    sources = compile_order([p for p in taken if p.suffix == ".v"])
+    includes = tuple(f"rtl/{p.name}" for p in taken if p.suffix != ".v")
     rtl = tuple(f"rtl/{p.name}" for p in sources) + (f"rtl/{name}.v",)
-    files: dict[str, bytes] = {f"rtl/{p.name}": p.read_bytes() for p in sources}
+    files: dict[str, bytes] = {f"rtl/{p.name}": p.read_bytes() for p in taken}
     files[f"rtl/{name}.v"] = wrapper_text(name, config, header).encode()
     files["files.f"] = readme.filelist_text(rtl).encode()
-    files[f"{name}.core"] = readme.core_text(name, config, rtl).encode()
-    files["sw/aes_regs.h"] = c_header.render(regmap).encode()
+    files[f"{name}.core"] = readme.core_text(name, config, rtl, includes).encode()
     for dest, src in COPIED.items():
         files[dest] = (paths.ROOT / src).read_bytes()
-    files["docs/registers.md"] = markdown.render(regmap).encode()
     files[f"ipxact/{name}.xml"] = _ipxact(name)
     commands = {top: implement_command(preset, config, top) for top in (IP_TOP, CORE_TOP)}
     files["README.md"] = readme.readme_text(

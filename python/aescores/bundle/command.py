@@ -22,8 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="write an integration bundle of one configuration: RTL and wrapper, file list, FuseSoC core, "
              "C header and driver, register docs, IP-XACT, README",
         description="Write into DIR everything a design needs to use aes_axi in one configuration: the RTL "
-        "files and a wrapper module with every parameter fixed, files.f, a FuseSoC core, sw/aes_regs.h and "
-        "the C driver, docs/registers.md, the register map as IP-XACT, and a README with the parameters, "
+        "files and a wrapper module with every parameter fixed, files.f, a FuseSoC core, the C headers "
+        "and driver, docs/registers.md, the register map as IP-XACT, and a README with the parameters, "
         "the build commands, the latency and the cached figures of the configuration (docs/bundle.md).",
     )
     p.add_argument("preset", metavar="PRESET", nargs="?",

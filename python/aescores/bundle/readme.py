@@ -19,7 +19,8 @@ VENDOR = "aescores"
 #: wrapper and the files named after the wrapper are described where the README lists them).
 DESCRIPTIONS = {
     "files.f": "the RTL files in compile order, the wrapper last (Verilator `-f`, Yosys `read -f`, Icarus `-c`)",
-    "sw/aes_regs.h": "register offsets, field masks and shifts for C (generated from `rdl/aes.rdl`)",
+    "sw/aes_regs.h": "register offsets (struct `aes_t`), field masks and positions for C (PeakRDL-cheader)",
+    "sw/aes_codes.h": "the register map's encodings for C: key lengths, modes, result codes, tuser bit positions",
     "sw/aes_driver.h": "the C driver's interface",
     "sw/aes_driver.c": "the C driver (C99: identify the IP, load and clear keys, read and clear errors)",
     "rdl/aes.rdl": "the register map's SystemRDL source",
@@ -39,9 +40,10 @@ def core_name(name: str) -> str:
     return f"{VENDOR}:bundle:{name}:{__version__}"
 
 
-def core_text(name: str, config: Preset, rtl: Sequence[str]) -> str:
-    """A FuseSoC CAPI=2 core of the bundle: the RTL fileset, the C sources, a default
-    target and a Verilator lint target, both with the wrapper as toplevel."""
+def core_text(name: str, config: Preset, rtl: Sequence[str], includes: Sequence[str] = ()) -> str:
+    """A FuseSoC CAPI=2 core of the bundle: the RTL fileset (`rtl` in compile order, then
+    the Verilog `includes`), the C sources, a default target and a Verilator lint
+    target, both with the wrapper as toplevel."""
     lines = [
         "CAPI=2:",
         "# SPDX-License-Identifier: Apache-2.0",
@@ -53,10 +55,12 @@ def core_text(name: str, config: Preset, rtl: Sequence[str]) -> str:
         "  rtl:",
         "    files:",
         *[f"      - {p}" for p in rtl],
+        *[f"      - {p}: {{is_include_file: true}}" for p in includes],
         "    file_type: verilogSource",
         "  sw:",
         "    files:",
         "      - sw/aes_regs.h: {is_include_file: true}",
+        "      - sw/aes_codes.h: {is_include_file: true}",
         "      - sw/aes_driver.h: {is_include_file: true}",
         "      - sw/aes_driver.c",
         "    file_type: cSource",
@@ -255,7 +259,7 @@ def readme_text(
     lines += [
         "## Registers",
         "",
-        "`docs/registers.md` describes every register; `sw/aes_regs.h` gives them to C and "
+        "`docs/registers.md` describes every register; `sw/aes_regs.h` and `sw/aes_codes.h` give them to C and "
         f"`ipxact/{name}.xml` to IP-XACT tools. A driver checks `ID` first and reads `CAPS`, which "
         "reports the parameters above.",
         "",

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """Read rdl/aes.rdl with systemrdl-compiler into a `model.RegisterMap`.
 
-Only the SystemRDL the generators implement is accepted: each field must be one of the
-kinds listed in `model`, recognised from its properties as below; anything else (a
-counter, a read-clear, a hardware write-enable, ...) stops the load with an error
-naming the field, so the RTL never silently differs from the .rdl.
+Only the SystemRDL the CSR generator (`verilog`) implements is accepted: each field must
+be one of the kinds listed in `model`, recognised from its properties as below; anything
+else (a counter, a read-clear, a hardware write-enable, ...) stops the load with an
+error naming the field, so the RTL never silently differs from the .rdl.
 
 | kind    | SystemRDL                                                    |
 |---------|--------------------------------------------------------------|
@@ -39,7 +39,7 @@ _UNSUPPORTED_TRUE = (
 
 
 class RegmapError(ValueError):
-    """The .rdl uses something the generators do not implement."""
+    """The .rdl does not compile, or uses something the CSR generator does not implement."""
 
 
 def _text(node: Any, prop: str) -> str:
@@ -110,8 +110,10 @@ def _enum(enum_cls: Any) -> EnumType:
     )
 
 
-def load(rdl_file: Path = RDL_FILE) -> RegisterMap:
-    """Compile `rdl_file` and return its (only) address map as a RegisterMap."""
+def compile_rdl(rdl_file: Path = RDL_FILE) -> tuple[Any, Any]:
+    """Compile and elaborate `rdl_file` with systemrdl-compiler: the compiler (whose
+    namespace holds the enums) and the elaborated root node, which the PeakRDL exporters
+    take. RegmapError when it does not compile."""
     from systemrdl import RDLCompileError, RDLCompiler
 
     compiler = RDLCompiler()
@@ -120,6 +122,13 @@ def load(rdl_file: Path = RDL_FILE) -> RegisterMap:
         root = compiler.elaborate()
     except RDLCompileError as exc:
         raise RegmapError(f"{rdl_file}: does not compile: {exc}") from exc
+    return compiler, root
+
+
+def load(rdl_file: Path = RDL_FILE, compiled: tuple[Any, Any] | None = None) -> RegisterMap:
+    """The (only) address map of `rdl_file` as a RegisterMap; `compiled` is what
+    `compile_rdl(rdl_file)` returned, when the caller has it already."""
+    compiler, root = compiled or compile_rdl(rdl_file)
     top = root.top
 
     enums: dict[str, EnumType] = {}

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """The register map as plain Python objects.
 
-`load.load()` builds a `RegisterMap` from rdl/aes.rdl; every generator renders one from
-it; and the generated `regs.py` rebuilds the same objects without needing the SystemRDL
-compiler, so tests and drivers can use the map directly.
+`load.load()` builds a `RegisterMap` from rdl/aes.rdl; the CSR generator (`verilog`) and
+the encodings render it, and `regs` publishes it for tests and drivers.
 
-Field kinds (what the hardware does with a field; `docs/registers.md` explains them):
+Field kinds (what the hardware does with a field; docs/architecture.md, "Register
+block", explains them):
 
 - ``const``:   read-only constant (its reset value), nothing in or out.
 - ``status``:  read-only, its value is an input port of the CSR.

@@ -1,6 +1,22 @@
 # SPDX-License-Identifier: Apache-2.0
 """Render rtl/aes_csr.v, the AXI4-Lite register block, from the register map.
 
+This generator is ours on purpose, where the other files made from rdl/aes.rdl come from
+PeakRDL exporters (`aescores.regmap`):
+
+- PeakRDL-regblock, the exporter for register RTL, writes SystemVerilog (packages,
+  structs, interfaces). The project keeps synthesizable code to Verilog-2005 that Yosys,
+  Verilator, Icarus and the vendors' tools all read as it is.
+- The map uses SystemRDL properties of our own, which no exporter knows: `aes_command`
+  (a write-only register without storage: a one-clock strobe with the written value),
+  `aes_refusable` (the IP may refuse the command: SLVERR and no strobe) and `aes_secret`
+  (key staging words with no path to the read data at all, zeroized by an input and by
+  reset, the bus's write-data register zeroed after every write).
+- The bus rules of docs/specification.md §5: SLVERR for a write to an unmapped or
+  read-only address (which changes nothing) and for a refused command, 0 with SLVERR
+  for an unmapped read, `wstrb` honoured byte by byte, reads without side effects.
+
+`load` accepts only the field kinds implemented here and stops on anything else.
 The output is plain Verilog-2005 in the project's style (docs/architecture.md, "Conventions"): x_reg/x_next with
 one combinational block and one clocked block, synchronous active-high `rst`, AMBA port
 names. Port names follow from the map: see `ports()` and the header comment of the

@@ -36,11 +36,12 @@ def _param_value(value: object) -> str:
 
 
 def comb_inputs_to_outputs(params: dict[str, object], rtl_dir: Path, workdir: Path) -> list[str]:
-    """Input ports of aes_axi (with `params`) in the combinational input cone of any output port."""
+    """Input ports of aes_axi (with `params`) in the combinational input cone of any output port,
+    from the RTL files of the core (`paths.rtl_sources`) as they are in `rtl_dir` (rtl/ or a copy)."""
     workdir.mkdir(parents=True, exist_ok=True)
     # Paths relative to the work folder: YoWASP's tools see the folder they run in.
     rel = Path(os.path.relpath(rtl_dir, workdir))
-    files = sorted(rel / f.name for f in rtl_dir.glob("*.v"))
+    files = [rel / f.name for f in paths.rtl_sources()]  # the core's files, in rtl_dir
     chparams = " ".join(f"-set {k} {_param_value(v)}" for k, v in params.items())
     script = "\n".join([
         f"read_verilog -I{rel} " + " ".join(str(f) for f in files),
