@@ -75,7 +75,7 @@ module aes_skid #(
             reg [WIDTH-1:0] out_data_reg, temp_data_reg;
             reg             out_valid_reg, out_valid_next;
             reg             temp_valid_reg, temp_valid_next;
-            reg             store_in_to_out, store_in_to_temp, store_temp_to_out;
+            reg             store_in_to_out, store_temp_to_out;
 
             // Room for one more beat in the next clock: the output entry is taken now, or the
             // skid entry is empty and no beat arrives into the output entry now.
@@ -85,7 +85,6 @@ module aes_skid #(
                 out_valid_next = out_valid_reg;
                 temp_valid_next = temp_valid_reg;
                 store_in_to_out = 1'b0;
-                store_in_to_temp = 1'b0;
                 store_temp_to_out = 1'b0;
                 if (s_ready_reg) begin
                     if (m_ready || !out_valid_reg) begin
@@ -93,7 +92,6 @@ module aes_skid #(
                         store_in_to_out = 1'b1;
                     end else begin
                         temp_valid_next = s_valid;
-                        store_in_to_temp = 1'b1;
                     end
                 end else if (m_ready) begin
                     out_valid_next = temp_valid_reg;
@@ -117,7 +115,10 @@ module aes_skid #(
                 end else if (store_temp_to_out) begin
                     out_data_reg <= temp_data_reg;
                 end
-                if (store_in_to_temp) begin
+                // The skid entry is empty whenever s_ready_reg is high, so it may take
+                // every beat offered then: its enable is a register, not the downstream
+                // ready (a beat that goes to the output entry instead leaves it unused).
+                if (s_ready_reg) begin
                     temp_data_reg <= s_data;
                 end
             end
