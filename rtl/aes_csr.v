@@ -43,8 +43,8 @@
  *   RW1C          input  <reg>_set       bit b high for a clock sets register bit b (bits
  *                                        without a field are ignored); a set in the
  *                                        clock of a software clear wins.
- *                 output irq             registered: high while a RW1C bit and its
- *                                        enable bit are both set.
+ *                 output irq             high while a RW1C bit and its enable bit are
+ *                                        both set (an OR of register pairs).
  *   command       output <reg>_wr        high for exactly one clock per accepted write,
  *                 output <reg>_<field>   with the written fields (valid only then).
  *                 input  <reg>_refuse    refusable commands: sampled in that clock; when
@@ -249,7 +249,6 @@ reg [31:0]  rk0_reg, rk0_next;                               // RK0: key materia
 reg [31:0]  rk1_reg, rk1_next;                               // RK1: key material, never read back
 reg [31:0]  rk2_reg, rk2_next;                               // RK2: key material, never read back
 reg [31:0]  rk3_reg, rk3_next;                               // RK3: key material, never read back
-reg         irq_reg, irq_next;                               // ERR & IRQ_EN != 0
 
 // Each channel takes one transfer, then waits for its response to be taken.
 assign s_axil_awready = !aw_full_reg && !b_valid_reg;
@@ -347,7 +346,15 @@ assign rk_ctrl_commit  = wr_bits[8];
 assign rk_ctrl_write   = wr_bits[12];
 assign rk_ctrl_table   = wr_bits[13];
 assign rk_ctrl_index   = wr_bits[19:16];
-assign irq             = irq_reg;
+
+// irq: high exactly while ERR & IRQ_EN != 0, from the registers through one OR (a
+// register of the next values would put the whole write decode in front of it).
+assign irq = |{(err_bad_length_reg & irq_en_bad_length_reg),
+               (err_bad_mode_reg & irq_en_bad_mode_reg),
+               (err_slot_empty_reg & irq_en_slot_empty_reg),
+               (err_ctr_wrap_reg & irq_en_ctr_wrap_reg),
+               (err_not_built_reg & irq_en_not_built_reg),
+               (err_selftest_fail_reg & irq_en_selftest_fail_reg)};
 
 // Write response: OKAY for a writable register unless the IP refuses the command;
 // SLVERR for a read-only or unmapped address, which the write does not change.
@@ -522,14 +529,6 @@ always @* begin
     if (hit_rk2) rk2_next = (rk2_next & ~wr_mask) | wr_bits;
     rk3_next = rk_stage_clear ? 32'd0 : rk3_reg;
     if (hit_rk3) rk3_next = (rk3_next & ~wr_mask) | wr_bits;
-
-    // irq is computed from the next values, so it is high exactly while ERR & IRQ_EN != 0.
-    irq_next = |{(err_bad_length_next & irq_en_bad_length_next),
-                 (err_bad_mode_next & irq_en_bad_mode_next),
-                 (err_slot_empty_next & irq_en_slot_empty_next),
-                 (err_ctr_wrap_next & irq_en_ctr_wrap_next),
-                 (err_not_built_next & irq_en_not_built_next),
-                 (err_selftest_fail_next & irq_en_selftest_fail_next)};
 end
 
 always @(posedge clk) begin
@@ -567,7 +566,6 @@ always @(posedge clk) begin
     rk1_reg                  <= rk1_next;
     rk2_reg                  <= rk2_next;
     rk3_reg                  <= rk3_next;
-    irq_reg                  <= irq_next;
 
     if (rst) begin
         aw_full_reg              <= 1'b0;
@@ -604,7 +602,6 @@ always @(posedge clk) begin
         rk1_reg                  <= 32'h0;
         rk2_reg                  <= 32'h0;
         rk3_reg                  <= 32'h0;
-        irq_reg                  <= 1'h0;
     end
 end
 

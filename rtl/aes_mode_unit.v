@@ -596,6 +596,13 @@ module aes_mode_unit #(
         end
 
         // ---- O1: the joined entry, completed
+        // A feedback result in O1 is the chain: it loads while O1 holds it, taken or not
+        // (its value does not change while it waits, and no pass reads the chain before
+        // it is taken: fb_busy_reg), so the load enable is a function of O1's registers
+        // and not of the output's ready.
+        if (o1_valid_reg && o1_fb && !o1_bypass) begin
+            chain_next = o1_ofb ? o1_res_reg[127:0] : r0;
+        end
         if (o1_take) begin
             if (o1_single && !o1_end) begin
                 asm_next = o1_beat;
@@ -604,7 +611,6 @@ module aes_mode_unit #(
                 asm_next = {W{1'b0}};
             end
             if (o1_fb && !o1_bypass) begin
-                chain_next = o1_ofb ? o1_res_reg[127:0] : r0;
                 fb_busy_next = 1'b0;
             end
         end

@@ -200,8 +200,8 @@ HEADER = """\
  *   RW1C          input  <reg>_set       bit b high for a clock sets register bit b (bits
  *                                        without a field are ignored); a set in the
  *                                        clock of a software clear wins.
- *                 output irq             registered: high while a RW1C bit and its
- *                                        enable bit are both set.
+ *                 output irq             high while a RW1C bit and its enable bit are
+ *                                        both set (an OR of register pairs).
  *   command       output <reg>_wr        high for exactly one clock per accepted write,
  *                 output <reg>_<field>   with the written fields (valid only then).
  *                 input  <reg>_refuse    refusable commands: sampled in that clock; when
@@ -302,8 +302,6 @@ def _body(regmap: RegisterMap) -> str:
                 storage.append((f"{_lc(reg.name)}_{f.name}", f.width, f.reset or 0, f"{reg.name}[{f.bits}]"))
         elif reg.kind == "secret":
             storage.append((_lc(reg.name), DATA_BITS, 0, f"{reg.name}: key material, never read back"))
-    if has_irq(regmap):
-        storage.append(("irq", 1, 0, "ERR & IRQ_EN != 0"))
     add("// Register storage.")
     for name, wid, _, comment in storage:
         add(_decl(name, wid, comment))
@@ -367,10 +365,19 @@ def _body(regmap: RegisterMap) -> str:
         elif reg.kind == "secret" and reg.index == 0:
             cat = ", ".join(f"{_lc(x.name)}_reg" for x in reversed(secrets[reg.secret]))
             outs.append((f"assign {reg.secret}", f"{{{cat}}}"))
-    if has_irq(regmap):
-        outs.append(("assign irq", "irq_reg"))
     lines += _aligned(outs)
     add("")
+    if has_irq(regmap):
+        terms = []
+        for reg in regmap:
+            for f in reg.fields:
+                if f.enable:
+                    en_reg, en_f = regmap.field_ref(f.enable)
+                    terms.append(f"({_lc(reg.name)}_{f.name}_reg & {_lc(en_reg.name)}_{en_f.name}_reg)")
+        add("// irq: high exactly while ERR & IRQ_EN != 0, from the registers through one OR (a")
+        add("// register of the next values would put the whole write decode in front of it).")
+        add("assign irq = |{" + (",\n               ".join(terms)) + "};")
+        add("")
 
     # ---- write response
     add("// Write response: OKAY for a writable register unless the IP refuses the command;")
@@ -481,16 +488,6 @@ def _body(regmap: RegisterMap) -> str:
             n = _lc(reg.name)
             add(f"    {n}_next = {group}_clear ? 32'd0 : {n}_reg;")
             add(f"    if (hit_{n}) {n}_next = ({n}_next & ~wr_mask) | wr_bits;")
-    if has_irq(regmap):
-        terms = []
-        for reg in regmap:
-            for f in reg.fields:
-                if f.enable:
-                    en_reg, en_f = regmap.field_ref(f.enable)
-                    terms.append(f"({_lc(reg.name)}_{f.name}_next & {_lc(en_reg.name)}_{en_f.name}_next)")
-        add("")
-        add("    // irq is computed from the next values, so it is high exactly while ERR & IRQ_EN != 0.")
-        add("    irq_next = |{" + (",\n                 ".join(terms)) + "};")
     add("end")
     add("")
 
