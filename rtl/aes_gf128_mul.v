@@ -30,16 +30,19 @@
  * e + {0, 1, 2, 7} = k, and for DIGIT = 128 a second fold of the seven terms that the
  * first one pushes to x^128 .. x^134. At most 13 coefficients meet in one p_k.
  * Depth (ECP5 LUT4): a pair of partial products per LUT, a 4-input XOR tree of
- * depth log4(DIGIT / 2), then two levels for the reduction: 6 LUT levels at DIGIT = 128,
- * 4 at DIGIT = 32.
+ * depth log4(DIGIT / 2), then the reduction's XOR of up to 13 coefficients; ABC also
+ * uses the slices' PFUMX multiplexers for 5-input XORs. Measured in aes_ghash (Yosys
+ * synth_ecp5, LUT4 and PFUMX counted): 9 levels register to register at DIGIT = 128,
+ * with the unit's slot XOR (docs/gcm.md).
  *
  * PIPE = 2 cuts the full multiplier once: a is split into four groups of DIGIT / 4
  * coefficients; each group's product with b (unreduced, DIGIT / 4 + 127 coefficients)
  * is formed as above and registered, with c; the second stage XORs the four shifted
  * group products and reduces. p then follows a, b and c by one clock. The cut leaves
- * three LUT levels before the registers (32 partial products per coefficient) and the
- * group sum and reduction after them, where aes_ghash adds its own XOR; 4 * 159 + 128
- * flip-flops (Yosys removes c's when c is a constant).
+ * the partial products and their trees (32 per coefficient) before the registers and
+ * the group sum and reduction after them, where aes_ghash adds its own XOR: at most 5
+ * levels on either side in aes_ghash. 4 * 159 + 128 flip-flops (Yosys removes c's when
+ * c is a constant).
  *
  * Limits: DIGIT is a power of two from 1 to 128; PIPE = 2 needs DIGIT >= 4. No reset:
  * the registers of PIPE = 2 carry data only.

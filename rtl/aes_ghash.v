@@ -56,10 +56,14 @@
  * is how an open hash is dropped. The unit needs H^1 .. H^PIPE: after h_load it hashes
  * the blocks H, 0, ..., 0 (PIPE clocks apart) through its own loop and keeps the
  * slot's value after each pass (H^2 .. H^PIPE).
- *   PIPE = 1: the whole multiplier (about 6 LUT levels) and the slot XOR in one clock.
- *   PIPE = 2: aes_gf128_mul's register splits it into about 3 levels and 3 to 4; for
- *   higher clock rates than this gives, the same loop takes a deeper multiplier (the
- *   slot logic is written for any PIPE; only aes_gf128_mul limits it to 2 today).
+ *   PIPE = 1: the whole multiplier and the slot XOR in one clock (9 levels of LUT4 and
+ *   PFUMX after Yosys synth_ecp5).
+ *   PIPE = 2: aes_gf128_mul's register splits the loop into at most 5 levels a stage.
+ *   Placed and routed on ECP5 it reaches 144 MHz, limited by the routing of a_reg and
+ *   op_reg, whose every bit drives 128 partial products (docs/gcm.md); higher clock
+ *   rates need copies of those registers per group of partial products, and then a
+ *   deeper multiplier (the slot logic is written for any PIPE; only aes_gf128_mul
+ *   limits it to 2 today).
  * Clocks: a last block taken in clock t puts its result on m_* in clock t + 2 PIPE + 1
  * (PIPE in the line, PIPE for the slots to come round, one for the queue). With m_ready
  * high, hashes of two or more blocks stream back to back at one block per clock (in
@@ -69,13 +73,15 @@
  *
  * Digit-serial, DIGIT < 128 (PIPE must be 1): one block per 128 / DIGIT clocks, for
  * ITERATIVE builds whose engine takes 11 to 15 clocks per block (DIGIT = 16: 8 clocks;
- * 32: 4). A block is taken into a_reg as B = Y xor X (Y the previous result, zero for
- * a first block); each clock aes_gf128_mul takes B's highest-degree digit and
- * z <- z * x^DIGIT xor digit * H, and B shifts by a digit; after 128 / DIGIT clocks z is
- * B * H. The next block is taken in the clock of the last step (its B from that step's
- * result), so blocks stream with no gap. A last block taken in clock t puts its result
- * on m_* in clock t + 128 / DIGIT + 1. LOAD_CLOCKS = 2 when idle; a block being hashed
- * finishes with the old key first.
+ * 32: 4). The block X waits in x_reg and the previous result Y in y_reg (Y counts as
+ * zero for a first block); each clock aes_gf128_mul takes the highest-degree digit of
+ * B = Y xor X from the two and computes z <- z * x^DIGIT xor digit * H, and both shift
+ * up a digit; after 128 / DIGIT clocks z is B * H, which the last step also writes to
+ * y_reg for the next block. The next block is taken in the clock of the last step, so
+ * blocks stream with no gap, and the product never passes a multiplexer chain on its
+ * way back. A last block taken in clock t puts its result on m_* in clock
+ * t + 128 / DIGIT + 1. LOAD_CLOCKS = 2 when idle; a block being hashed finishes with the
+ * old key first.
  *
  * Several lanes (not built): with L blocks per beat the slot logic stays, c counts
  * blocks (not beats), the slot and lane 0's block are multiplied by H^c and lane j's
@@ -431,44 +437,49 @@ module aes_ghash #(
 
             reg          busy_reg, busy_next;
             reg [SW-1:0] step_reg, step_next;
+            reg          last_step_reg, last_step_next;   // busy in its last step
             reg          last_reg, last_next;         // the block being hashed is a last block
-            reg [127:0]  a_reg, a_next;               // B = Y xor X, shifting up a digit per step
+            reg          new_reg, new_next;           // ... is a first block (Y counts as zero)
+            reg [127:0]  x_reg, x_next;               // X, shifting up a digit per step
+            reg [127:0]  y_reg, y_next;               // Y, the previous result, likewise
             reg [127:0]  z_reg, z_next;               // the product so far
             reg [127:0]  h_reg;
 
-            wire [127:0] z_step;                      // z * x^DIGIT xor digit * H
+            // The digit of B = Y xor X that this step multiplies.
+            wire [DIGIT-1:0] digit = (y_reg[127 -: DIGIT] & {DIGIT{!new_reg}}) ^ x_reg[127 -: DIGIT];
+            wire [127:0]     z_step;                  // z * x^DIGIT xor digit * H
 
             aes_gf128_mul #(
                 .DIGIT (DIGIT),
                 .PIPE  (1)
             ) u_mul (
                 .clk (clk),
-                .a   (a_reg[127 -: DIGIT]),
+                .a   (digit),
                 .b   (h_reg),
                 .c   (z_reg),
                 .p   (z_step)
             );
 
-            wire last_step = busy_reg && (step_reg == LAST_STEP);
-            assign take_ok = !busy_reg || last_step;
+            assign take_ok = !busy_reg || last_step_reg;
             assign load_done = loading_reg && !busy_reg;
-            assign res_valid = last_step && last_reg;
+            assign res_valid = last_step_reg && last_reg;
             assign res_poly = z_step;
-
-            // The previous block's result: from this clock's last step, or held in z_reg.
-            wire [127:0] y_prev = last_step ? z_step : z_reg;
 
             always @* begin
                 busy_next = busy_reg;
                 step_next = step_reg;
                 last_next = last_reg;
-                a_next = a_reg;
+                new_next = new_reg;
+                x_next = x_reg;
+                y_next = y_reg;
                 z_next = z_reg;
                 if (busy_reg) begin
                     z_next = z_step;
-                    a_next = {a_reg[127-DIGIT:0], {DIGIT{1'b0}}};
+                    x_next = {x_reg[127-DIGIT:0], {DIGIT{1'b0}}};
+                    // the last step's product is the next block's Y
+                    y_next = last_step_reg ? z_step : {y_reg[127-DIGIT:0], {DIGIT{1'b0}}};
                     step_next = step_reg + 1'b1;
-                    if (last_step) begin
+                    if (last_step_reg) begin
                         busy_next = 1'b0;
                     end
                 end
@@ -476,26 +487,32 @@ module aes_ghash #(
                     busy_next = 1'b1;
                     step_next = {SW{1'b0}};
                     last_next = s_last;
-                    a_next = (y_prev & {128{!first_in}}) ^ s_poly;
+                    new_next = first_in;
+                    x_next = s_poly;
                     z_next = 128'd0;
                 end
+                last_step_next = busy_next && (step_next == LAST_STEP);
             end
 
             always @(posedge clk) begin
                 if (rst) begin
                     busy_reg <= 1'b0;
                     step_reg <= {SW{1'b0}};
+                    last_step_reg <= 1'b0;
                     last_reg <= 1'b0;
                     h_reg <= 128'd0;
                 end else begin
                     busy_reg <= busy_next;
                     step_reg <= step_next;
+                    last_step_reg <= last_step_next;
                     last_reg <= last_next;
                     if (load_done) begin
                         h_reg <= h_new_reg;
                     end
                 end
-                a_reg <= a_next;
+                new_reg <= new_next;
+                x_reg <= x_next;
+                y_reg <= y_next;
                 z_reg <= z_next;
             end
         end
