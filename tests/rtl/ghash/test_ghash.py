@@ -6,9 +6,11 @@ The checks are in cocotb_ghash.py beside this file; expected hashes come from th
 model (aescores.gcm, itself checked against OpenSSL and NIST in tests/model/test_gcm.py)
 and, for whole GCM messages, from OpenSSL's tags alone.
 
-Also here: values the unit does not support stop elaboration, naming the problem, and
-the bench finds a multiplier whose reduction polynomial is wrong and a loop that keeps
-an open hash's slot where a new hash starts (each on a copy of the RTL).
+Also here: values the unit does not support stop elaboration, naming the problem; and
+the bench, on a copy of the RTL with one bug, reports a wrong hash: a multiplier whose
+reduction polynomial is wrong (CI), and with --runslow a two-stage loop that keeps an
+open hash's slot where a new hash starts, or that counts a slot written before a short
+hash's first block.
 """
 
 from __future__ import annotations
