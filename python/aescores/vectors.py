@@ -13,6 +13,9 @@
   reads one into `CavpRecord`s, `catalogue` lists the KAT and MMT files per mode and key
   size, `load_catalogue` reads a selection of them. The Monte Carlo files are not
   shipped; see `aescores.mct` for the procedure.
+- CAVP GCM response files (`gcmEncryptExtIV*.rsp`, `gcmDecrypt*.rsp`, also in
+  `cryptography-vectors`): `gcm_files` lists them, `load_gcm_rsp` reads one into
+  `GcmRecord`s (every IV length; the IP's GCM takes 96-bit IVs, `GcmRecord.iv_bits`).
 """
 
 from __future__ import annotations
@@ -436,3 +439,153 @@ def load_catalogue(
 ) -> list[CavpRecord]:
     """Every record of the files `catalogue(modes, kinds, key_bits)` lists, in order."""
     return [record for f in catalogue(modes, kinds, key_bits) for record in f.load()]
+
+
+# --------------------------------------------------------------------------------------
+# CAVP GCM response files
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GcmRecord:
+    """One record of a CAVP GCM response file (SP 800-38D test vectors, GCMVS).
+
+    An encryption record gives C and T for (K, IV, P, A). A decryption record gives
+    (K, IV, C, A, T) and either P, or `passes=False` where the file says FAIL (the tag
+    does not authenticate; `plaintext` is then None). `tag` has the record's tag length.
+    """
+
+    name: str
+    """"<file stem>/<record number in the file>", e.g. "gcmDecrypt128/12"."""
+    key: bytes
+    iv: bytes
+    plaintext: bytes | None
+    aad: bytes
+    ciphertext: bytes
+    tag: bytes
+    decrypt: bool
+    passes: bool
+    source: str
+    """File name inside cryptography_vectors."""
+    count: int
+    """The record's Count (numbered from 0 again in each parameter section)."""
+
+    @property
+    def iv_bits(self) -> int:
+        """IV length in bits (the files hold 8, 96 and 1024)."""
+        return 8 * len(self.iv)
+
+
+GCM_DIR = "ciphers/AES/GCM"
+"""Where cryptography-vectors keeps the CAVP GCM files."""
+
+
+def gcm_files(decrypt: bool | None = None, key_bits: Iterable[int] = (128, 192, 256)) -> list[str]:
+    """The CAVP GCM files (paths inside cryptography_vectors): encryption
+    (`gcmEncryptExtIV<bits>.rsp`) when `decrypt` is False, decryption (`gcmDecrypt<bits>.rsp`)
+    when True, both (encryption first) when None; key sizes in the order given."""
+    sizes = tuple(key_bits)
+    for bits in sizes:
+        if bits not in (128, 192, 256):
+            raise ValueError(f"key size must be 128, 192 or 256, not {bits!r}")
+    kinds = (("EncryptExtIV", "Decrypt") if decrypt is None else ("Decrypt",) if decrypt else ("EncryptExtIV",))
+    return [f"{GCM_DIR}/gcm{kind}{bits}.rsp" for kind in kinds for bits in sizes]
+
+
+_GCM_LINE = re.compile(r"^(\w+)\s*=\s*(\S*)$")
+_GCM_SECTION = re.compile(r"^\[(\w+)\s*=\s*(\d+)\]$")
+_GCM_FIELDS = ("Key", "IV", "PT", "AAD", "CT", "Tag")
+_GCM_SECTION_FIELDS = {"Keylen": "Key", "IVlen": "IV", "PTlen": "PT", "AADlen": "AAD", "Taglen": "Tag"}
+
+
+def load_gcm_rsp(path: str | Path) -> list[GcmRecord]:
+    """Read a CAVP GCM response file into records, in file order.
+
+    `path` is absolute or relative to the cryptography_vectors package (e.g.
+    "ciphers/AES/GCM/gcmDecrypt128.rsp"). The direction comes from the file name
+    ("Decrypt" in it: decryption records, which carry PT or a FAIL line). Every field
+    is checked against its section header's length ([Keylen = 128], [IVlen = 96],
+    [PTlen = ...], [AADlen = ...], [Taglen = ...], all in bits); anything else raises
+    RspFormatError.
+    """
+    p, source = _resolve(path)
+    decrypt = "decrypt" in p.name.lower()
+    records: list[GcmRecord] = []
+    lengths: dict[str, int] = {}
+    fields: dict[str, str] = {}
+    failed = False
+    count: int | None = None
+    start = 0
+
+    def flush() -> None:
+        if count is None:
+            return
+        where = f"{source}:{start}"
+        wanted = set(_GCM_FIELDS) - ({"PT"} if decrypt else set())
+        missing = wanted - fields.keys()
+        if missing:
+            raise RspFormatError(f"{where}: record lacks {', '.join(sorted(missing))}")
+        if decrypt and failed == ("PT" in fields):
+            raise RspFormatError(f"{where}: a decryption record has either PT or FAIL")
+        try:
+            data = {name: bytes.fromhex(value) for name, value in fields.items()}
+        except ValueError as exc:
+            raise RspFormatError(f"{where}: bad hex: {exc}") from None
+        for section_name, field in _GCM_SECTION_FIELDS.items():
+            if section_name not in lengths:
+                raise RspFormatError(f"{where}: no [{section_name} = ...] before the record")
+            if field in data and 8 * len(data[field]) != lengths[section_name]:
+                raise RspFormatError(f"{where}: {field} of {8 * len(data[field])} bits under "
+                                     f"[{section_name} = {lengths[section_name]}]")
+        if len(data["CT"]) != lengths["PTlen"] // 8:
+            raise RspFormatError(f"{where}: CT of {8 * len(data['CT'])} bits under [PTlen = {lengths['PTlen']}]")
+        records.append(GcmRecord(
+            name=f"{p.stem}/{len(records)}",
+            key=data["Key"],
+            iv=data["IV"],
+            plaintext=data.get("PT"),
+            aad=data["AAD"],
+            ciphertext=data["CT"],
+            tag=data["Tag"],
+            decrypt=decrypt,
+            passes=not failed,
+            source=source,
+            count=count,
+        ))
+
+    with open(p, encoding="ascii") as handle:
+        for number, raw in enumerate(handle, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            section = _GCM_SECTION.match(line)
+            if section:
+                flush()
+                count, fields, failed = None, {}, False
+                name, value = section.groups()
+                if name not in _GCM_SECTION_FIELDS:
+                    raise RspFormatError(f"{source}:{number}: unknown section [{name}]")
+                lengths[name] = int(value)
+                continue
+            if line == "FAIL":
+                if count is None or not decrypt:
+                    raise RspFormatError(f"{source}:{number}: FAIL outside a decryption record")
+                failed = True
+                continue
+            match = _GCM_LINE.match(line)
+            if not match:
+                raise RspFormatError(f"{source}:{number}: cannot read {line!r}")
+            name, value = match.groups()
+            if name == "Count":
+                flush()
+                count, fields, failed, start = int(value), {}, False, number
+            elif name in _GCM_FIELDS:
+                if count is None:
+                    raise RspFormatError(f"{source}:{number}: {name} outside a Count record")
+                if name in fields:
+                    raise RspFormatError(f"{source}:{number}: {name} twice in one record")
+                fields[name] = value
+            else:
+                raise RspFormatError(f"{source}:{number}: unexpected field {name}")
+    flush()
+    return records

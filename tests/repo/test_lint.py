@@ -29,6 +29,9 @@ PARAMETER_SWEEPS: dict[str, list[dict[str, str]]] = {
     "aes_inv_sub_bytes": [{"IMPL": '"COMPOSITE"'}],
     "aes_enc_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
     "aes_dec_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
+    # the GHASH unit: the full-rate loop with two stages, and the digit-serial widths
+    "aes_ghash": [{"PIPE": "2"}, {"DIGIT": "64"}, {"DIGIT": "32"}, {"DIGIT": "16"}, {"DIGIT": "8"}],
+    "aes_gf128_mul": [{"PIPE": "2"}, {"DIGIT": "32"}, {"DIGIT": "8"}, {"DIGIT": "1"}, {"DIGIT": "4", "PIPE": "2"}],
     # the per-index form of the PIPELINED engines, with and without the decryption table
     "aes_key_store": [{"PER_INDEX_PORTS": "1"}, {"PER_INDEX_PORTS": "1", "DECRYPT": "0", "NIDX": "11", "KEY_SLOTS": "1"}],
     # the whole IP with each preset's parameters (the builds users make: no self-test,

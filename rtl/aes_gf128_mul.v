@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// GF(2^128) multiplier of GCM (SP 800-38D): p = c * x^DIGIT + a * b, reduced by x^128 + x^7 + x^2 + x + 1
+
+/*
+ * Bit order. Bit k of a, b, c and p is the coefficient of x^k, which is bit k of
+ * SP 800-38D's bit string of a block: bit 0 is the most significant bit of byte 0, bit
+ * 127 the least significant bit of byte 15 (SP 800-38D §6.3; the standard's constant
+ * R = 11100001 || 0^120 is the low part x^7 + x^2 + x + 1 of the field polynomial).
+ * aes_ghash turns the IP's byte order (docs/specification.md §1) into this one by wiring.
+ *
+ * What it computes. a holds the DIGIT low coefficients of a polynomial, b and c are
+ * field elements:
+ *   DIGIT = 128: p = a * b, a full multiplier (c * x^128 is added too; tie c to zero).
+ *   DIGIT < 128: one step of a digit-serial multiplier. With c the accumulator and the
+ *                digits of an operand presented from the highest-degree one down,
+ *                c <- c * x^DIGIT + digit * b leaves the whole product in c after
+ *                128 / DIGIT steps (Horner's rule on the digits).
+ *
+ * Structure. The product is first formed unreduced, u = c * x^DIGIT + a * b (degree
+ * below 128 + DIGIT). Each coefficient u_k = c_(k-DIGIT) xor (XOR over i of
+ * a_i & b_(k-i)) is one XOR reduction over a vector: a ANDed with a window of b
+ * reversed, so synthesis builds a balanced tree per coefficient (depth log2 DIGIT) and
+ * simulators evaluate it as word operations. The reduction is linear: p_k is the XOR of
+ * the u_i for which x^i mod P has a coefficient at x^k. Those sets are masks computed
+ * at elaboration by a constant function (reduction_mask): u_k itself, u_(128+e) for
+ * e + {0, 1, 2, 7} = k, and for DIGIT = 128 a second fold of the seven terms that the
+ * first one pushes to x^128 .. x^134. At most 13 coefficients meet in one p_k.
+ * Depth (ECP5 LUT4): a pair of partial products per LUT, a 4-input XOR tree of
+ * depth log4(DIGIT / 2), then the reduction's XOR of up to 13 coefficients; ABC also
+ * uses the slices' PFUMX multiplexers for 5-input XORs. Measured in aes_ghash (Yosys
+ * synth_ecp5, LUT4 and PFUMX counted): 9 levels register to register at DIGIT = 128,
+ * with the unit's slot XOR (docs/gcm.md).
+ *
+ * PIPE = 2 cuts the full multiplier once: a is split into four groups of DIGIT / 4
+ * coefficients; each group's product with b (unreduced, DIGIT / 4 + 127 coefficients)
+ * is formed as above and registered, with c; the second stage XORs the four shifted
+ * group products and reduces. p then follows a, b and c by one clock. The cut leaves
+ * the partial products and their trees (32 per coefficient) before the registers and
+ * the group sum and reduction after them, where aes_ghash adds its own XOR: at most 5
+ * levels on either side in aes_ghash. 4 * 159 + 128 flip-flops (Yosys removes c's when
+ * c is a constant).
+ *
+ * Limits: DIGIT is a power of two from 1 to 128; PIPE = 2 needs DIGIT >= 4. No reset:
+ * the registers of PIPE = 2 carry data only.
+ */
+module aes_gf128_mul #(
+    // Coefficients of a (a power of two, 1 to 128): 128 is a full multiplier, fewer is
+    // one step of a digit-serial one.
+    parameter DIGIT = 128,
+    // 1: combinational; 2: one register stage inside (p one clock after a, b, c).
+    parameter PIPE = 1
+) (
+    input  wire             clk,
+
+    // Operands and result (bit k = coefficient of x^k).
+    input  wire [DIGIT-1:0] a,
+    input  wire [127:0]     b,
+    input  wire [127:0]     c,
+    output wire [127:0]     p
+);
+
+    // Groups of a formed apart (four when a register stage cuts the product), the
+    // coefficients of a per group (GW) and of a group's product with b (PW), and the
+    // coefficients of the unreduced sum u (UW).
+    localparam GROUPS = (PIPE == 2) ? 4 : 1;
+    localparam GW = DIGIT / GROUPS;
+    localparam PW = GW + 127;
+    localparam UW = DIGIT + 128;
+    // b reversed with GW - 1 zeros on either side (RBW bits): bits (126 + GW - kk) +: GW
+    // hold b_(kk - i) for i = 0 .. GW - 1, zero where kk - i is not a coefficient of b.
+    localparam RBW = 126 + 2 * GW;
+
+    // Illegal parameter values stop elaboration: the named module does not exist.
+    generate
+        if (DIGIT != 1 && DIGIT != 2 && DIGIT != 4 && DIGIT != 8 && DIGIT != 16 && DIGIT != 32 && DIGIT != 64
+            && DIGIT != 128) begin : gen_invalid_digit
+            aes_gf128_mul_invalid_DIGIT_must_be_a_power_of_two_from_1_to_128 invalid_digit_inst ();
+        end
+        if (PIPE != 1 && PIPE != 2) begin : gen_invalid_pipe
+            aes_gf128_mul_invalid_PIPE_must_be_1_or_2 invalid_pipe_inst ();
+        end
+        if (PIPE == 2 && DIGIT < 4) begin : gen_invalid_split
+            aes_gf128_mul_invalid_PIPE_2_needs_DIGIT_of_at_least_4 invalid_split_inst ();
+        end
+    endgenerate
+
+    // Bit i of the result: the coefficient at x^k of x^i mod P, for i = 0 .. 255.
+    function [255:0] reduction_mask(input [6:0] k);
+        integer i;
+        reg [127:0] power;  // x^i mod P
+        begin
+            reduction_mask = {256{1'b0}};
+            power = 128'd1;
+            for (i = 0; i < 256; i = i + 1) begin
+                reduction_mask[i] = power[k];
+                power = {power[126:0], 1'b0} ^ (power[127] ? 128'h87 : 128'h0);
+            end
+        end
+    endfunction
+
+    wire [RBW-1:0]       b_rev;
+    wire [GROUPS*PW-1:0] part;       // group g's product at [g*PW +: PW]
+    wire [GROUPS*PW-1:0] part_q;     // the same, after the register stage of PIPE = 2
+    wire [127:0]         c_q;
+
+    genvar j, g, kk, k;
+    generate
+        for (j = 0; j < RBW; j = j + 1) begin : gen_b_rev
+            if (j >= GW - 1 && j <= GW + 126) begin : gen_bit
+                assign b_rev[j] = b[GW + 126 - j];
+            end else begin : gen_zero
+                assign b_rev[j] = 1'b0;
+            end
+        end
+
+        for (g = 0; g < GROUPS; g = g + 1) begin : gen_group
+            for (kk = 0; kk < PW; kk = kk + 1) begin : gen_coeff
+                assign part[g*PW + kk] = ^(a[g*GW +: GW] & b_rev[(126 + GW - kk) +: GW]);
+            end
+        end
+
+        if (PIPE == 2) begin : gen_stage
+            reg [GROUPS*PW-1:0] part_reg;
+            reg [127:0]         c_reg;
+            always @(posedge clk) begin
+                part_reg <= part;
+                c_reg <= c;
+            end
+            assign part_q = part_reg;
+            assign c_q = c_reg;
+        end else begin : gen_comb
+            assign part_q = part;
+            assign c_q = c;
+            // A combinational multiplier has no use for the clock.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_clk = clk;
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
+    endgenerate
+
+    // The unreduced sum: c * x^DIGIT and the group products, group g shifted by g * GW.
+    reg [UW-1:0] u;
+    integer gi;
+    always @* begin
+        u = {c_q, {DIGIT{1'b0}}};
+        for (gi = 0; gi < GROUPS; gi = gi + 1) begin
+            u[gi*GW +: PW] = u[gi*GW +: PW] ^ part_q[gi*PW +: PW];
+        end
+    end
+
+    generate
+        for (k = 0; k < 128; k = k + 1) begin : gen_reduce
+            localparam [6:0] K = k;
+            localparam [255:0] MASK = reduction_mask(K);
+            assign p[k] = ^(u & MASK[UW-1:0]);
+        end
+    endgenerate
+
+endmodule
+
+`resetall

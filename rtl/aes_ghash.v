@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: Apache-2.0
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// GHASH unit of AES-GCM (SP 800-38D §6.4): streams blocks in, hashes out, full rate or digit-serial
+
+/*
+ * What it computes. For each hash, the blocks X_1 .. X_n taken on s_* (the last one with
+ * s_last) give Y_n with Y_0 = 0 and Y_i = (Y_(i-1) xor X_i) * H in GF(2^128), i.e.
+ * Y_n = X_1 H^n xor X_2 H^(n-1) xor ... xor X_n H, delivered on m_hash. In GCM the
+ * blocks are pad(A) || pad(C) || [len(A)]_64 || [len(C)]_64 and the tag is
+ * E_K(J0) xor Y_n; this unit does the hash only (no AES, no padding, no length block).
+ *
+ * Byte order. h, s_block and m_hash carry blocks as every block port of the IP does
+ * (docs/specification.md §1: byte i in bits [8i+7:8i]), so the framer can pass a lane
+ * of tdata straight in. Inside, a block is a polynomial whose coefficient of x^k is
+ * bit k of SP 800-38D's bit string (the most significant bit of byte 0 is x^0): bit
+ * 8i + 7 - b of the polynomial is port bit 8i + b. The conversion is wiring.
+ *
+ * Interface.
+ * - h_load (one clock, key on h): a new hash key. Every hash whose last block was taken
+ *   up to and including that clock completes with the old key; a hash still open (some
+ *   blocks taken, not its last) is dropped without a result. h_ready falls in the next
+ *   clock and rises when the unit has the key and the powers of it that it needs
+ *   (LOAD_CLOCKS below, counted from the h_load clock when no block is being hashed).
+ *   Reset clears the key: nothing is taken until the first h_load has completed.
+ * - s_valid / s_ready / s_block, s_first, s_last: AXI4-Stream-style blocks. A hash
+ *   starts with a block that has s_first, or with the first block after a last block,
+ *   a reset or a key load; s_first on a block in the middle of a hash drops the open
+ *   hash (no result) and starts a new one. s_last marks the hash's last block (in GCM
+ *   the length block); a block may have both.
+ * - m_valid / m_ready / m_hash: one result per last block, in order, from a queue of
+ *   QUEUE registers (PIPE + 2 at full rate, 2 digit-serial). A last block is only taken
+ *   while fewer than QUEUE results are outstanding (taken, not yet handed over on m_*),
+ *   so the queue never overflows and no pipeline has to stop; results are in flight for
+ *   fewer clocks than it takes QUEUE last blocks two clocks apart to arrive, so a
+ *   consumer that keeps m_ready high never slows the input of such hashes.
+ * s_ready, h_ready and m_valid are functions of registers only, and m_hash is a
+ * register: no combinational path runs from s_* to m_*, or from m_ready to s_ready.
+ *
+ * Full rate, DIGIT = 128: one block per clock. The multiplier sits in a loop of PIPE
+ * register stages (the ring register a_reg, and PIPE - 1 inside aes_gf128_mul), so
+ * PIPE partial hashes ("slots") circulate, one entering the multiplier in each clock.
+ * A block is added to whichever slot enters the multiplier in its clock (no fixed
+ * block-to-slot order, so gaps in s_valid cost nothing), and the slot is multiplied by
+ * H^c, with c the number of blocks of the same hash added in this clock and the next
+ * PIPE - 1 (0 to PIPE; H^0 = 1 passes the slot through unchanged). So each pass brings
+ * a slot up to date with every block added before it comes round again, which is the
+ * Horner recurrence spread over PIPE slots. To know c, blocks wait in a line of PIPE
+ * registers (line_*) between s_* and the loop. When a hash's last block has been added,
+ * each slot comes round once more within PIPE clocks holding its share, complete; the
+ * shares are XORed (fin_reg) and the sum is the result. In those PIPE clocks the slots
+ * restart from zero, so the next hash's blocks can follow the last block with no gap.
+ * A new hash's first block also clears the slots (the PIPE passes from its own), which
+ * is how an open hash is dropped. The unit needs H^1 .. H^PIPE: after h_load it hashes
+ * the blocks H, 0, ..., 0 (PIPE clocks apart) through its own loop and keeps the
+ * slot's value after each pass (H^2 .. H^PIPE).
+ *   PIPE = 1: the whole multiplier and the slot XOR in one clock (9 levels of LUT4 and
+ *   PFUMX after Yosys synth_ecp5).
+ *   PIPE = 2: aes_gf128_mul's register splits the loop into at most 5 levels a stage.
+ *   Placed and routed on ECP5 it reaches 144 MHz, limited by the routing of a_reg and
+ *   op_reg, whose every bit drives 128 partial products (docs/gcm.md); higher clock
+ *   rates need copies of those registers per group of partial products, and then a
+ *   deeper multiplier (the slot logic is written for any PIPE; only aes_gf128_mul
+ *   limits it to 2 today).
+ * Clocks: a last block taken in clock t puts its result on m_* in clock t + 2 PIPE + 1
+ * (PIPE in the line, PIPE for the slots to come round, one for the queue). With m_ready
+ * high, hashes of two or more blocks stream back to back at one block per clock (in
+ * GCM every hash is separated from the next by the IV and tag beats); one-block
+ * hashes back to back are taken at PIPE + 2 per 2 PIPE + 2 clocks. LOAD_CLOCKS = 2 for
+ * PIPE = 1 and PIPE * PIPE + 2 for PIPE = 2.
+ *
+ * Digit-serial, DIGIT < 128 (PIPE must be 1): one block per 128 / DIGIT clocks, for
+ * ITERATIVE builds whose engine takes 11 to 15 clocks per block (DIGIT = 16: 8 clocks;
+ * 32: 4). The block X waits in x_reg and the previous result Y in y_reg (Y counts as
+ * zero for a first block); each clock aes_gf128_mul takes the highest-degree digit of
+ * B = Y xor X from the two and computes z <- z * x^DIGIT xor digit * H, and both shift
+ * up a digit; after 128 / DIGIT clocks z is B * H, which the last step also writes to
+ * y_reg for the next block. The next block is taken in the clock of the last step, so
+ * blocks stream with no gap, and the product never passes a multiplexer chain on its
+ * way back. A last block taken in clock t puts its result on m_* in clock
+ * t + 128 / DIGIT + 1. LOAD_CLOCKS = 2 when idle; a block being hashed finishes with the
+ * old key first.
+ *
+ * Several lanes (not built): with L blocks per beat the slot logic stays, c counts
+ * blocks (not beats), the slot and lane 0's block are multiplied by H^c and lane j's
+ * block by H^(c - j), with one multiplier per lane whose products are XORed into the
+ * slot; the unit then needs H^1 .. H^(L * PIPE) (the aggregated powers of H).
+ *
+ * Reset zeroizes the key registers (h_new_reg, the powers of H) and the control; the
+ * data registers (slots, line data, the queue's data) are not cleared, and none of them
+ * reaches m_hash without a hash completing.
+ */
+module aes_ghash #(
+    // Bits of the multiplier operand consumed per clock: 128 (full rate, a block per
+    // clock), or 8, 16, 32 or 64 (digit-serial, 128 / DIGIT clocks per block).
+    parameter DIGIT = 128,
+    // Register stages in the multiplier loop of the full-rate unit: 1 or 2. Must be 1
+    // when DIGIT < 128.
+    parameter PIPE = 1
+) (
+    input  wire         clk,
+    input  wire         rst,
+
+    // Hash key H (in GCM, AES_K(0^128)).
+    input  wire [127:0] h,
+    input  wire         h_load,
+    output wire         h_ready,
+
+    // Blocks in.
+    input  wire         s_valid,
+    output wire         s_ready,
+    input  wire [127:0] s_block,
+    input  wire         s_first,
+    input  wire         s_last,
+
+    // Hashes out.
+    output wire         m_valid,
+    input  wire         m_ready,
+    output wire [127:0] m_hash
+);
+
+    localparam FULL = (DIGIT == 128);
+    // Entries of the result queue: enough that last blocks two or more clocks apart never
+    // wait for the consumer's m_ready (results are in flight 2 PIPE + 1 clocks in the
+    // full-rate unit, 128 / DIGIT + 1 in the digit-serial one).
+    localparam integer QUEUE = FULL ? PIPE + 2 : 2;
+    localparam [2:0] QUEUE_LIMIT = QUEUE[2:0];
+
+    // Illegal parameter values stop elaboration: the named module does not exist.
+    generate
+        if (DIGIT != 8 && DIGIT != 16 && DIGIT != 32 && DIGIT != 64 && DIGIT != 128) begin : gen_invalid_digit
+            aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128 invalid_digit_inst ();
+        end
+        if (PIPE != 1 && PIPE != 2) begin : gen_invalid_pipe
+            aes_ghash_invalid_PIPE_must_be_1_or_2 invalid_pipe_inst ();
+        end
+        if (!FULL && PIPE != 1) begin : gen_invalid_serial_pipe
+            aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128 invalid_serial_pipe_inst ();
+        end
+    endgenerate
+
+    // The IP's byte order <-> SP 800-38D's bit order (an involution: the bits of each
+    // byte in reverse).
+    function [127:0] bit_order(input [127:0] v);
+        integer i;
+        begin
+            for (i = 0; i < 128; i = i + 1) begin
+                bit_order[i] = v[8 * (i / 8) + 7 - i % 8];
+            end
+        end
+    endfunction
+
+    wire [127:0] s_poly = bit_order(s_block);
+
+    // ---------------------------------------------------------------- key and control
+
+    reg          key_ok_reg, key_ok_next;     // h_ready
+    reg          loading_reg, loading_next;   // a key load is under way
+    reg [127:0]  h_new_reg;                   // the key being loaded
+    reg          fresh_reg, fresh_next;       // the next block starts a new hash
+    reg [2:0]    pending_reg, pending_next;   // results taken (last block) and not yet out
+
+    wire         take_ok;      // the datapath can take a block in this clock (registers only)
+    wire         load_done;    // the datapath has the new key (and its powers) now
+    wire         res_valid;    // a result leaves the datapath now
+    wire [127:0] res_poly;
+
+    assign h_ready = key_ok_reg;
+    assign s_ready = key_ok_reg && take_ok && (pending_reg < QUEUE_LIMIT);
+    wire accept = s_valid && s_ready;
+    wire first_in = s_first || fresh_reg;
+
+    // The result queue, head in entry 0 (m_*); valid entries are contiguous from 0.
+    reg [QUEUE-1:0]     q_valid_reg, q_valid_next;
+    reg [128*QUEUE-1:0] q_poly_reg, q_poly_next;
+    wire                pop = q_valid_reg[0] && m_ready;
+
+    reg placed;
+    integer qi;
+    always @* begin
+        key_ok_next = key_ok_reg;
+        loading_next = loading_reg;
+        fresh_next = fresh_reg;
+        if (accept) begin
+            fresh_next = s_last;
+        end
+        if (load_done) begin
+            key_ok_next = 1'b1;
+            loading_next = 1'b0;
+            fresh_next = 1'b1;
+        end
+        if (h_load) begin
+            key_ok_next = 1'b0;
+            loading_next = 1'b1;
+        end
+        pending_next = pending_reg + {2'b00, accept && s_last} - {2'b00, pop};
+
+        // A pop moves every entry down one; a result goes to the first free entry (the
+        // pending count keeps one from finding none).
+        q_valid_next = q_valid_reg;
+        q_poly_next = q_poly_reg;
+        if (pop) begin
+            q_valid_next = q_valid_reg >> 1;
+            q_poly_next = q_poly_reg >> 128;
+        end
+        placed = 1'b0;
+        for (qi = 0; qi < QUEUE; qi = qi + 1) begin
+            if (res_valid && !placed && !q_valid_next[qi]) begin
+                q_valid_next[qi] = 1'b1;
+                q_poly_next[128*qi +: 128] = res_poly;
+                placed = 1'b1;
+            end
+        end
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            key_ok_reg <= 1'b0;
+            loading_reg <= 1'b0;
+            h_new_reg <= 128'd0;
+            fresh_reg <= 1'b1;
+            pending_reg <= 3'd0;
+            q_valid_reg <= {QUEUE{1'b0}};
+        end else begin
+            key_ok_reg <= key_ok_next;
+            loading_reg <= loading_next;
+            if (h_load) begin
+                h_new_reg <= bit_order(h);
+            end
+            fresh_reg <= fresh_next;
+            pending_reg <= pending_next;
+            q_valid_reg <= q_valid_next;
+        end
+        q_poly_reg <= q_poly_next;
+    end
+
+    assign m_valid = q_valid_reg[0];
+    assign m_hash = bit_order(q_poly_reg[127:0]);
+
+    // ---------------------------------------------------------------- datapath
+
+    generate
+        if (FULL) begin : gen_full
+            localparam D = PIPE;                          // slots in the loop
+            localparam LOAD_DONE_AT = (D == 1) ? 1 : 1 + D * D;
+            localparam CW = (LOAD_DONE_AT < 4) ? 2 : (LOAD_DONE_AT < 8) ? 3 : (LOAD_DONE_AT < 16) ? 4 : 5;
+            localparam integer KEY_SWAP_NUM = D;
+            localparam [CW-1:0] KEY_SWAP_AT = KEY_SWAP_NUM[CW-1:0];   // the powers take the new key
+            localparam [CW-1:0] DONE_AT = LOAD_DONE_AT[CW-1:0];
+            localparam [CW-1:0] ONE_AT = 1;
+            localparam [127:0] POLY_ONE = 128'd1;         // H^0
+
+            // The line: stage 0 takes a block from s_* (or a block of the key load);
+            // stage D-1 is added to the slot entering the multiplier. Data and flags
+            // are zero in an empty stage.
+            reg [D-1:0]     line_valid_reg, line_first_reg, line_last_reg;
+            reg [128*D-1:0] line_data_reg;                // stage m at [128*m +: 128]
+            // What was added in the D clocks before: bit m-1 for clock t-m.
+            reg [D-1:0]     added_last_reg, added_first_reg;
+            reg [127:0]     a_reg;                        // the slot entering the multiplier
+            reg [127:0]     op_reg;                       // the power of H it is multiplied by
+            reg [127:0]     fin_reg, fin_next;            // sum of a finished hash's slots so far
+            reg [128*D-1:0] pow_reg;                      // H^k at [128*(k-1) +: 128]
+            reg [CW-1:0]    load_cnt_reg;                 // clocks since h_load (1 in the next)
+
+            wire [127:0] p;                               // the slot of D clocks ago, times its power
+
+            aes_gf128_mul #(
+                .DIGIT (128),
+                .PIPE  (D)
+            ) u_mul (
+                .clk (clk),
+                .a   (a_reg),
+                .b   (op_reg),
+                .c   (128'd0),
+                .p   (p)
+            );
+
+            wire         add_valid = line_valid_reg[D-1];
+            wire         add_first = line_first_reg[D-1];
+            wire         add_last = line_last_reg[D-1];
+            wire [127:0] add_data = line_data_reg[128*(D-1) +: 128];
+
+            // The key load: inject H (as a first block) one clock after h_load and a zero
+            // block every D clocks after it, D - 2 of them; keep the slot after each pass.
+            wire at_key_swap = loading_reg && (load_cnt_reg == KEY_SWAP_AT);
+            assign load_done = loading_reg && (load_cnt_reg == DONE_AT);
+            wire       inject_first = loading_reg && (D > 1) && (load_cnt_reg == ONE_AT);
+            wire [D:0] inject_zero;                       // bit n: the n-th zero block now
+            wire [D:1] capture;                           // bit k: p is H^k now
+            assign inject_zero[0] = 1'b0;
+            assign capture[1] = 1'b0;
+            genvar gn;
+            for (gn = 1; gn <= D; gn = gn + 1) begin : gen_load_step
+                localparam integer AT_NUM = 1 + gn * D;
+                localparam [CW-1:0] AT = AT_NUM[CW-1:0];
+                if (gn <= D - 2) begin : gen_zero
+                    assign inject_zero[gn] = loading_reg && (load_cnt_reg == AT);
+                end else begin : gen_no_zero
+                    assign inject_zero[gn] = 1'b0;
+                end
+                if (gn >= 2) begin : gen_capture
+                    assign capture[gn] = loading_reg && (load_cnt_reg == AT);
+                end
+            end
+            wire inject = inject_first || |inject_zero;
+
+            // c: blocks of the hash the entering slot belongs to, added now and in the
+            // next D-1 clocks (line stages D-1 down to 0), up to its last block and
+            // before a later first block.
+            integer     count;
+            reg         open;
+            reg         drop;
+            reg         stale;
+            reg         later_last;
+            reg [127:0] op_next;
+            integer     m;
+            always @* begin
+                count = 0;
+                open = 1'b1;
+                for (m = 0; m < D; m = m + 1) begin
+                    if (m > 0 && line_first_reg[D-1-m]) begin
+                        open = 1'b0;
+                    end
+                    if (open && line_valid_reg[D-1-m]) begin
+                        count = count + 1;
+                    end
+                    if (line_last_reg[D-1-m]) begin
+                        open = 1'b0;
+                    end
+                end
+                op_next = POLY_ONE;
+                for (m = 1; m <= D; m = m + 1) begin
+                    if (count == m) begin
+                        op_next = pow_reg[128*(m-1) +: 128];
+                    end
+                end
+                // A first block added now or in the D-1 clocks before clears the slot.
+                drop = add_first;
+                for (m = 1; m < D; m = m + 1) begin
+                    drop = drop | added_first_reg[m-1];
+                end
+                // In a flush, the slot is no share of the finishing hash (the one whose
+                // last block is the oldest in added_last_reg) when that hash's first block
+                // came after the slot's previous pass: a first block added in the D-1
+                // clocks before, not later than that last block.
+                stale = 1'b0;
+                later_last = 1'b0;
+                for (m = D - 1; m >= 1; m = m - 1) begin
+                    later_last = later_last | added_last_reg[m];
+                    stale = stale | (added_first_reg[m-1] && !later_last);
+                end
+            end
+
+            // A last block added in the D clocks before: the slot is a finished share.
+            wire         flush = |added_last_reg;
+            wire         keep = !flush && !drop;
+            wire [127:0] slot_in = (p & {128{keep}}) ^ add_data;
+            wire [127:0] share_sum = fin_reg ^ (p & {128{!stale}});
+            assign res_valid = added_last_reg[D-1];      // the hash's last share comes round now
+            assign res_poly = share_sum;
+
+            always @* begin
+                fin_next = fin_reg;
+                if (res_valid) begin
+                    fin_next = 128'd0;
+                end else if (flush) begin
+                    fin_next = share_sum;
+                end
+            end
+
+            assign take_ok = 1'b1;
+
+            integer s;
+            always @(posedge clk) begin
+                if (rst) begin
+                    line_valid_reg <= {D{1'b0}};
+                    line_first_reg <= {D{1'b0}};
+                    line_last_reg <= {D{1'b0}};
+                    added_last_reg <= {D{1'b0}};
+                    added_first_reg <= {D{1'b0}};
+                    fin_reg <= 128'd0;
+                    pow_reg <= {128*D{1'b0}};
+                    load_cnt_reg <= {CW{1'b0}};
+                end else begin
+                    line_valid_reg[0] <= accept || inject;
+                    line_first_reg[0] <= (accept && first_in) || inject_first;
+                    line_last_reg[0] <= accept && s_last;
+                    for (s = 1; s < D; s = s + 1) begin
+                        line_valid_reg[s] <= line_valid_reg[s-1];
+                        line_first_reg[s] <= line_first_reg[s-1];
+                        line_last_reg[s] <= line_last_reg[s-1];
+                    end
+                    added_last_reg <= (added_last_reg << 1) | {{D-1{1'b0}}, add_last};
+                    added_first_reg <= (added_first_reg << 1) | {{D-1{1'b0}}, add_first};
+                    fin_reg <= fin_next;
+                    if (at_key_swap) begin
+                        pow_reg[127:0] <= h_new_reg;
+                    end
+                    for (s = 2; s <= D; s = s + 1) begin
+                        if (capture[s]) begin
+                            pow_reg[128*(s-1) +: 128] <= p;
+                        end
+                    end
+                    if (h_load) begin
+                        load_cnt_reg <= ONE_AT;
+                    end else if (loading_reg) begin
+                        load_cnt_reg <= load_cnt_reg + 1'b1;
+                    end
+                end
+                // Line data: the block taken, the key being loaded, or zero.
+                if (accept) begin
+                    line_data_reg[127:0] <= s_poly;
+                end else if (inject_first) begin
+                    line_data_reg[127:0] <= h_new_reg;
+                end else begin
+                    line_data_reg[127:0] <= 128'd0;
+                end
+                for (s = 1; s < D; s = s + 1) begin
+                    line_data_reg[128*s +: 128] <= line_data_reg[128*(s-1) +: 128];
+                end
+                a_reg <= slot_in;
+                op_reg <= op_next;
+            end
+
+            // The line's oldest first flag is only needed for D-1 clocks.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_bits = &{1'b0, added_first_reg[D-1], add_valid, capture[1], inject_zero[0]};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end else begin : gen_serial
+            localparam STEPS = 128 / DIGIT;
+            localparam SW = (STEPS <= 2) ? 1 : (STEPS <= 4) ? 2 : (STEPS <= 8) ? 3 : 4;
+            localparam integer LAST_STEP_NUM = STEPS - 1;
+            localparam [SW-1:0] LAST_STEP = LAST_STEP_NUM[SW-1:0];
+
+            reg          busy_reg, busy_next;
+            reg [SW-1:0] step_reg, step_next;
+            reg          last_step_reg, last_step_next;   // busy in its last step
+            reg          last_reg, last_next;         // the block being hashed is a last block
+            reg          new_reg, new_next;           // ... is a first block (Y counts as zero)
+            reg [127:0]  x_reg, x_next;               // X, shifting up a digit per step
+            reg [127:0]  y_reg, y_next;               // Y, the previous result, likewise
+            reg [127:0]  z_reg, z_next;               // the product so far
+            reg [127:0]  h_reg;
+
+            // The digit of B = Y xor X that this step multiplies.
+            wire [DIGIT-1:0] digit = (y_reg[127 -: DIGIT] & {DIGIT{!new_reg}}) ^ x_reg[127 -: DIGIT];
+            wire [127:0]     z_step;                  // z * x^DIGIT xor digit * H
+
+            aes_gf128_mul #(
+                .DIGIT (DIGIT),
+                .PIPE  (1)
+            ) u_mul (
+                .clk (clk),
+                .a   (digit),
+                .b   (h_reg),
+                .c   (z_reg),
+                .p   (z_step)
+            );
+
+            assign take_ok = !busy_reg || last_step_reg;
+            assign load_done = loading_reg && !busy_reg;
+            assign res_valid = last_step_reg && last_reg;
+            assign res_poly = z_step;
+
+            always @* begin
+                busy_next = busy_reg;
+                step_next = step_reg;
+                last_next = last_reg;
+                new_next = new_reg;
+                x_next = x_reg;
+                y_next = y_reg;
+                z_next = z_reg;
+                if (busy_reg) begin
+                    z_next = z_step;
+                    x_next = {x_reg[127-DIGIT:0], {DIGIT{1'b0}}};
+                    // the last step's product is the next block's Y
+                    y_next = last_step_reg ? z_step : {y_reg[127-DIGIT:0], {DIGIT{1'b0}}};
+                    step_next = step_reg + 1'b1;
+                    if (last_step_reg) begin
+                        busy_next = 1'b0;
+                    end
+                end
+                if (accept) begin
+                    busy_next = 1'b1;
+                    step_next = {SW{1'b0}};
+                    last_next = s_last;
+                    new_next = first_in;
+                    x_next = s_poly;
+                    z_next = 128'd0;
+                end
+                last_step_next = busy_next && (step_next == LAST_STEP);
+            end
+
+            always @(posedge clk) begin
+                if (rst) begin
+                    busy_reg <= 1'b0;
+                    step_reg <= {SW{1'b0}};
+                    last_step_reg <= 1'b0;
+                    last_reg <= 1'b0;
+                    h_reg <= 128'd0;
+                end else begin
+                    busy_reg <= busy_next;
+                    step_reg <= step_next;
+                    last_step_reg <= last_step_next;
+                    last_reg <= last_next;
+                    if (load_done) begin
+                        h_reg <= h_new_reg;
+                    end
+                end
+                new_reg <= new_next;
+                x_reg <= x_next;
+                y_reg <= y_next;
+                z_reg <= z_next;
+            end
+        end
+    endgenerate
+
+endmodule
+
+`resetall

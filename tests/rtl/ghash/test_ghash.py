@@ -1,0 +1,139 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The GHASH unit rtl/aes_ghash.v (with rtl/aes_gf128_mul.v) on its own, on Verilator
+and Icarus, for every DIGIT/PIPE it accepts: the full-rate unit with one and two
+register stages in its multiplier loop, and the digit-serial unit at each digit width.
+The checks are in cocotb_ghash.py beside this file; expected hashes come from the GCM
+model (aescores.gcm, itself checked against OpenSSL and NIST in tests/model/test_gcm.py)
+and, for whole GCM messages, from OpenSSL's tags alone.
+
+Also here: values the unit does not support stop elaboration, naming the problem; and
+the bench, on a copy of the RTL with one bug, reports a wrong hash: a multiplier whose
+reduction polynomial is wrong (CI), and with --runslow a two-stage loop that keeps an
+open hash's slot where a new hash starts, or that counts a slot written before a short
+hash's first block.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import cocotb_ghash as ghash_bench  # the bench beside this file
+from aescores import paths, tools
+from aescores.sim.cocotb_run import build_dir_for, group_problems, group_test_names, run_cocotb
+
+HERE = Path(__file__).resolve().parent  # the bench beside this file
+TOP = "aes_ghash"
+
+BUILDS: dict[str, dict[str, int]] = {
+    "d128-p1": {"DIGIT": 128, "PIPE": 1},
+    "d128-p2": {"DIGIT": 128, "PIPE": 2},
+    "d64": {"DIGIT": 64, "PIPE": 1},
+    "d32": {"DIGIT": 32, "PIPE": 1},
+    "d16": {"DIGIT": 16, "PIPE": 1},
+    "d8": {"DIGIT": 8, "PIPE": 1},
+}
+ALL_GROUPS = ("hash", "key", "gcm", "timing")
+
+
+# Icarus evaluates the 128 x 128 multiplier about a hundred times slower than Verilator:
+# as the second opinion it runs a quarter of the random traffic on the full-rate builds.
+ICARUS_FULL_RATE_SCALE = "0.25"
+
+
+def run(build: str, sim: str, groups: tuple[str, ...] = ALL_GROUPS, sources: list[Path] | None = None,
+        tag: str = "") -> None:
+    params = BUILDS[build]
+    env = {"AESCORES_GHASH": json.dumps(params)}
+    if sim == "icarus" and params["DIGIT"] == 128:
+        env["AESCORES_GHASH_SCALE"] = ICARUS_FULL_RATE_SCALE
+    run_cocotb(
+        TOP, ghash_bench.__name__, parameters=params, sim=sim,
+        sources=sources or paths.rtl_sources_for(TOP), testcase=group_test_names(ghash_bench, *groups),
+        extra_env=env, test_dir=HERE, tag=tag,
+    )
+
+
+@pytest.mark.parametrize("sim", ["verilator", "icarus"])
+@pytest.mark.parametrize("build", list(BUILDS))
+def test_ghash(build: str, sim: str) -> None:
+    run(build, sim)
+
+
+# --------------------------------------------------------------------------- parameters
+
+BAD_PARAMETERS = [
+    ({"DIGIT": 48}, "aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128"),
+    ({"DIGIT": 4}, "aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128"),
+    ({"PIPE": 3}, "aes_ghash_invalid_PIPE_must_be_1_or_2"),
+    ({"PIPE": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2"),
+    ({"DIGIT": 32, "PIPE": 2}, "aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128"),
+]
+
+
+@pytest.mark.parametrize(("params", "message"), BAD_PARAMETERS,
+                         ids=["-".join(f"{k}={v}" for k, v in p.items()) for p, _ in BAD_PARAMETERS])
+def test_unsupported_parameters_stop_elaboration(params: dict[str, int], message: str) -> None:
+    args = ["iverilog", "-g2005", "-o", "/dev/null", "-s", TOP]
+    args += [f"-P{TOP}.{name}={value}" for name, value in params.items()]
+    args += [str(p) for p in paths.rtl_sources_for(TOP)]
+    proc = tools.run(args, check=False, timeout=120)
+    assert proc.returncode != 0, f"{params} elaborated"
+    assert message in proc.stdout, proc.stdout
+
+
+# --------------------------------------------------------------------------- mutations
+
+MUTATIONS = {
+    # the low terms of the field polynomial: x^7 + x^2 + 1 instead of x^7 + x^2 + x + 1
+    "reduction": ("aes_gf128_mul.v", "128'h87 : 128'h0", "128'h85 : 128'h0", "d32"),
+    # a new hash's first block clears its own slot but not the other one
+    "first-drop": ("aes_ghash.v", "drop = drop | added_first_reg[m-1];", "drop = drop;", "d128-p2"),
+    # a hash shorter than the loop counts a slot that still holds the hash before it
+    "stale-share": ("aes_ghash.v", "fin_reg ^ (p & {128{!stale}})", "fin_reg ^ p", "d128-p2"),
+}
+
+
+@pytest.mark.parametrize("mutation", [
+    pytest.param(name, marks=[pytest.mark.slow] if MUTATIONS[name][3] == "d128-p2" else [])
+    for name in MUTATIONS
+])
+def test_bench_finds_a_broken_unit(mutation: str, tmp_path: Path) -> None:
+    """The bench's "hash" group on a copy of the RTL with one bug must fail on a wrong
+    hash (the two-stage loop's mutations need their own Verilator build: --runslow)."""
+    name, old, new, build = MUTATIONS[mutation]
+    sources = []
+    for src in paths.rtl_sources_for(TOP):
+        copy = tmp_path / src.name
+        shutil.copyfile(src, copy)
+        sources.append(copy)
+    target = tmp_path / name
+    text = target.read_text()
+    assert text.count(old) == 1, f"{old!r} is not once in {name}"
+    target.write_text(text.replace(old, new))
+    tag = f"mutation-{mutation}"
+    with pytest.raises((AssertionError, SystemExit)):  # the runner exits when a test fails
+        run(build, "verilator", ("hash",), sources=sources, tag=tag)
+    # It failed for the right reason: a wrong hash, reported by the bench.
+    folder = build_dir_for(TOP, "verilator", BUILDS[build], sources, tag)
+    results = "".join(f.read_text() for f in folder.glob("*.xml"))
+    assert re.search(r'<failure message="clock \d+: hash \d+ is [0-9a-f]{32}, expected [0-9a-f]{32}', results), (
+        f"{mutation}: the bench did not report a wrong hash:\n{results[:3000]}"
+    )
+
+
+# --------------------------------------------------------------------------- the groups
+# The groups the bench's tests are run in above.
+GROUPS_RUN = {ghash_bench: set(ALL_GROUPS)}
+
+
+@pytest.mark.parametrize("bench", list(GROUPS_RUN), ids=lambda m: m.__name__)
+def test_bench_groups_hold_every_cocotb_test_and_all_run_here(bench: ModuleType) -> None:
+    problems = group_problems(bench)
+    assert not problems, f"{bench.__name__}: " + "; ".join(problems)
+    assert sorted(GROUPS_RUN[bench]) == sorted(bench.GROUPS)
