@@ -308,7 +308,11 @@ def test_flow_reads_the_files_of_the_top_only() -> None:
     whole = {p.stem for p in preset_design(dataclasses.replace(configs.PRESETS["min-area"], top="aes_axi")).sources}
     assert {"aes_axi", "aes_mode_unit", "aes_csr", "aes_selftest"}.isdisjoint(core)
     assert {"aes_core", "aes_key_expand", "aes_engine_pipelined", "aes_engine_interleaved", "aes_fifo"} <= core
-    assert whole == {p.stem for p in [*paths.rtl_sources(), *paths.rtl_include_files()]}
+    # Every file of the library but the standalone GHASH unit, which aes_axi does not
+    # instantiate yet (docs/gcm.md).
+    standalone = {"aes_ghash", "aes_gf128_mul"}
+    assert standalone.isdisjoint(whole)
+    assert whole == {p.stem for p in [*paths.rtl_sources(), *paths.rtl_include_files()]} - standalone
     assert [p.stem for p in paths.rtl_sources_for("aes_sbox")] == ["aes_gf256_inv", "aes_sbox"]
     with pytest.raises(KeyError):
         paths.rtl_sources_for("no_such_module")
