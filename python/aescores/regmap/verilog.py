@@ -251,19 +251,20 @@ def render(regmap: RegisterMap) -> str:
     return "".join(out)
 
 
-_CHANNEL_REGS = (
-    # name, width, reset, comment
-    ("aw_full", 1, "1'b0", "write address held"),
-    ("aw_hit", 0, "", "its register, one-hot (0: read-only or unmapped)"),
-    ("w_full", 1, "1'b0", "write data held"),
-    ("w_data", DATA_BITS, "32'd0", "its data, zeroed once written"),
-    ("w_strb", DATA_BITS // 8, "4'd0", "its byte strobes"),
-    ("b_valid", 1, "1'b0", ""),
-    ("b_resp", 2, "RESP_OKAY", ""),
-    ("r_valid", 1, "1'b0", ""),
-    ("r_data", DATA_BITS, "32'd0", ""),
-    ("r_resp", 2, "RESP_OKAY", ""),
-)
+def _channel_regs(writable: int) -> tuple[tuple[str, int, str, str], ...]:
+    """The AXI4-Lite channel registers (name, width, reset, comment); `writable` sizes aw_hit."""
+    return (
+        ("aw_full", 1, "1'b0", "write address held"),
+        ("aw_hit", writable, f"{writable}'d0", "its register, one-hot (0: read-only or unmapped)"),
+        ("w_full", 1, "1'b0", "write data held"),
+        ("w_data", DATA_BITS, "32'd0", "its data, zeroed once written"),
+        ("w_strb", DATA_BITS // 8, "4'd0", "its byte strobes"),
+        ("b_valid", 1, "1'b0", ""),
+        ("b_resp", 2, "RESP_OKAY", ""),
+        ("r_valid", 1, "1'b0", ""),
+        ("r_data", DATA_BITS, "32'd0", ""),
+        ("r_resp", 2, "RESP_OKAY", ""),
+    )
 
 
 def _decl(name: str, width: int, comment: str = "") -> str:
@@ -279,7 +280,7 @@ def _body(regmap: RegisterMap) -> str:
     secrets = regmap.secret_groups()
     writable = [r for r in regmap if r.kind not in ("const", "status")]
     nw = len(writable)
-    channel = [(n, nw, f"{nw}'d0", c) if n == "aw_hit" else (n, wid, r, c) for n, wid, r, c in _CHANNEL_REGS]
+    channel = _channel_regs(nw)
 
     add("localparam [1:0] RESP_OKAY   = 2'b00;")
     add("localparam [1:0] RESP_SLVERR = 2'b10;")
