@@ -236,3 +236,37 @@ def test_non_empty_folder_is_refused_unless_forced(tmp_path: Path, capsys: pytes
     (tmp_path / "file").write_text("")
     assert cli.main(["generate", *SMALL, "--out", str(tmp_path / "file")]) == 2
     assert "not a folder" in capsys.readouterr().err
+
+
+def test_ipxact_is_optional(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """peakrdl-ipxact (GPL-3.0) is an optional dependency: without it the command says in one
+    line what to install or to pass, writes nothing, and --no-ipxact makes the rest of the
+    bundle, whose README then does not name the component."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "peakrdl_ipxact", None)  # what an uninstalled package imports as
+    out = tmp_path / "out"
+    assert cli.main(["generate", *SMALL, "--name", NAME, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "peakrdl-ipxact" in err and "aescores[regmap]" in err and "--no-ipxact" in err, err
+    assert not out.exists()
+    assert cli.main(["generate", *SMALL, "--name", NAME, "--out", str(out), "--no-ipxact"]) == 0
+    written = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    assert f"rtl/{NAME}.v" in written and "README.md" in written
+    assert not any(p.startswith("ipxact/") for p in written)
+    assert "IP-XACT" not in (out / "README.md").read_text()
+
+
+def test_regmap_exporters_missing_give_one_line_errors(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m aescores.regmap` without the optional exporters (the `regmap` extra) says
+    which package is missing instead of a traceback."""
+    import sys
+
+    from aescores.regmap.__main__ import main as regmap_main
+
+    monkeypatch.setitem(sys.modules, "peakrdl_cheader", None)
+    assert regmap_main(["--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "peakrdl-cheader" in err and "aescores[regmap]" in err, err

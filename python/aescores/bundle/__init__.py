@@ -7,7 +7,8 @@ module that fixes every parameter to the configuration's value (`bundle.wrapper`
 file list in compile order and a FuseSoC core; the C register headers, the register
 page and the C driver, copied (the headers and the page are generated from rdl/aes.rdl
 by `python -m aescores.regmap`, and a test keeps them fresh); the register map as an
-IP-XACT component (PeakRDL's exporter, from rdl/aes.rdl); and a README with the
+IP-XACT component (PeakRDL's exporter, from rdl/aes.rdl; optional, as that exporter
+is GPL-3.0 and installed only with the `regmap` extra); and a README with the
 parameters, the build commands, the latency and, when the configuration has been built,
 its figures (`bundle.figures`).
 
@@ -77,16 +78,16 @@ def check_name(name: str) -> None:
 
 
 def _ipxact(name: str) -> bytes:
-    """The register map (rdl/aes.rdl) as an IP-XACT 1685-2014 component named `name`."""
-    from peakrdl_ipxact import IPXACTExporter
-
-    from aescores.regmap.load import RegmapError, compile_rdl
+    """The register map (rdl/aes.rdl) as an IP-XACT 1685-2014 component named `name`
+    (BundleError when peakrdl-ipxact, an optional dependency, is not installed)."""
+    from aescores.regmap.load import RegmapError, compile_rdl, import_exporter
 
     try:
+        exporter_module = import_exporter("peakrdl_ipxact", "the IP-XACT component (leave it out with --no-ipxact)")
         _, root = compile_rdl()
     except RegmapError as exc:
         raise BundleError(str(exc)) from exc
-    exporter = IPXACTExporter(vendor=VENDOR, library=VENDOR, version=__version__)
+    exporter = exporter_module.IPXACTExporter(vendor=VENDOR, library=VENDOR, version=__version__)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / f"{name}.xml"
         exporter.export(root.top, str(out), component_name=name)
@@ -94,11 +95,13 @@ def _ipxact(name: str) -> bytes:
 
 
 def render_bundle(config: Preset, name: str | None = None, *, preset: str | None = None,
-                  header: Header | None = None, figures: Mapping[str, Figures] | None = None) -> Bundle:
+                  header: Header | None = None, figures: Mapping[str, Figures] | None = None,
+                  ipxact: bool = True) -> Bundle:
     """Every file of the bundle of `config` with the wrapper `name` (default
     `default_name`). `preset` is the preset the configuration was made from (for the
     `aescores implement` command the README gives); `figures` default to those found
-    cached (`figures.find_figures`). BundleError when a file cannot be made."""
+    cached (`figures.find_figures`); `ipxact` False leaves the IP-XACT component out.
+    BundleError when a file cannot be made."""
     from aescores.regmap.load import RegmapError, load
 
     from .wrapper import wrapper_text
@@ -124,7 +127,8 @@ def render_bundle(config: Preset, name: str | None = None, *, preset: str | None
     files[f"{name}.core"] = readme.core_text(name, config, rtl, includes).encode()
     for dest, src in COPIED.items():
         files[dest] = (paths.ROOT / src).read_bytes()
-    files[f"ipxact/{name}.xml"] = _ipxact(name)
+    if ipxact:
+        files[f"ipxact/{name}.xml"] = _ipxact(name)
     commands = {top: implement_command(preset, config, top) for top in (IP_TOP, CORE_TOP)}
     files["README.md"] = readme.readme_text(
         name, config, header=header, rtl=rtl, files=sorted(files), regmap=regmap, figures=figures,

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""`aescores generate [PRESET] [--set NAME=VALUE ...] --out DIR [--name MODULE] [--force]`:
+"""`aescores generate [PRESET] [--set NAME=VALUE ...] --out DIR [--name MODULE] [--no-ipxact] [--force]`:
 write the integration bundle of one configuration (`aescores.bundle`) into DIR.
 
 The configuration is made as for `aescores implement`: a named preset, the preset with
@@ -34,6 +34,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--name", metavar="MODULE",
                    help="module name of the wrapper (default aes_axi_<preset>, or aes_axi_custom for a "
                         "configuration changed with --set or made without a preset)")
+    p.add_argument("--no-ipxact", action="store_true",
+                   help="leave out the IP-XACT component (it needs peakrdl-ipxact, GPL-3.0, installed with "
+                        "pip install 'aescores[regmap]')")
     p.add_argument("--force", action="store_true",
                    help="write into a non-empty DIR, replacing the files of the same name")
     p.set_defaults(func=run)
@@ -55,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if out.is_dir() and any(out.iterdir()) and not args.force:
         raise CliError(f"--out {out}: the folder is not empty; choose another or add --force")
     try:
-        bundle = render_bundle(config, name, preset=args.preset)
+        bundle = render_bundle(config, name, preset=args.preset, ipxact=not args.no_ipxact)
     except BundleError as exc:
         raise CliError(str(exc)) from None
     try:

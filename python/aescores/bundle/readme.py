@@ -183,9 +183,11 @@ def readme_text(
         f"| `{wrapper}` | the wrapper: module `{name}`, `{IP_TOP}` with the parameters below, the same ports |",
         f"| `rtl/*.v` (the other {len(rtl) - 1}) | the RTL of `{IP_TOP}`, copied (Verilog-2005) |",
         f"| `{name}.core` | FuseSoC core `{core_name(name)}` (CAPI=2), toplevel `{name}` |",
-        f"| `ipxact/{name}.xml` | the register map as an IP-XACT (IEEE 1685-2014) component, made "
-        "with PeakRDL IP-XACT from `rdl/aes.rdl` |",
     ]
+    ipxact = f"ipxact/{name}.xml"
+    if ipxact in files:
+        lines.append(f"| `{ipxact}` | the register map as an IP-XACT (IEEE 1685-2014) component, made "
+                     "with PeakRDL IP-XACT from `rdl/aes.rdl` |")
     lines += [f"| `{f}` | {text} |" for f, text in DESCRIPTIONS.items() if f in files or f == "README.md"]
     lines += [
         "",
@@ -259,9 +261,9 @@ def readme_text(
     lines += [
         "## Registers",
         "",
-        "`docs/registers.md` describes every register; `sw/aes_regs.h` and `sw/aes_codes.h` give them to C and "
-        f"`ipxact/{name}.xml` to IP-XACT tools. A driver checks `ID` first and reads `CAPS`, which "
-        "reports the parameters above.",
+        "`docs/registers.md` describes every register; `sw/aes_regs.h` and `sw/aes_codes.h` give them to C"
+        + (f" and `{ipxact}` to IP-XACT tools" if ipxact in files else "")
+        + ". A driver checks `ID` first and reads `CAPS`, which reports the parameters above.",
         "",
     ]
     return "\n".join(lines)

@@ -23,7 +23,7 @@ from typing import Any
 
 from aescores import paths
 from aescores.regmap import encodings, verilog
-from aescores.regmap.load import RDL_FILE, compile_rdl, load
+from aescores.regmap.load import RDL_FILE, compile_rdl, import_exporter, load
 
 #: The generated files, relative to the repository root.
 OUTPUTS = ("rtl/aes_csr.v", "sw/aes_regs.h", "sw/aes_codes.h", "docs/registers.md")
@@ -58,6 +58,7 @@ def _label(rdl_file: Path) -> str:
 def c_header(root: Any) -> str:
     """sw/aes_regs.h: PeakRDL-cheader's header of the elaborated map `root`, C99, with
     struct and macro names from the hierarchy (AES__<REG>__<FIELD>_bm, ..._bp)."""
+    import_exporter("peakrdl_cheader", "the C header (sw/aes_regs.h)")
     from peakrdl_cheader.c_standards import CStandard
     from peakrdl_cheader.exporter import CHeaderExporter
 
@@ -71,7 +72,7 @@ def c_header(root: Any) -> str:
 
 def markdown(root: Any, rdl_label: str) -> str:
     """The register tables of docs/registers.md: PeakRDL-markdown's page of `root`."""
-    from peakrdl_markdown import MarkdownExporter
+    MarkdownExporter = import_exporter("peakrdl_markdown", "the register page (docs/registers.md)").MarkdownExporter
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "registers.md"

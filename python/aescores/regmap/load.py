@@ -19,7 +19,9 @@ error naming the field, so the RTL never silently differs from the .rdl.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from aescores import paths
@@ -40,6 +42,27 @@ _UNSUPPORTED_TRUE = (
 
 class RegmapError(ValueError):
     """The .rdl does not compile, or uses something the CSR generator does not implement."""
+
+
+#: The optional PeakRDL exporters (the `regmap` extra of pyproject.toml), by module.
+EXPORTERS = {
+    "peakrdl_cheader": ("peakrdl-cheader", "LGPL-3.0"),
+    "peakrdl_markdown": ("peakrdl-markdown", "GPL-3.0"),
+    "peakrdl_ipxact": ("peakrdl-ipxact", "GPL-3.0"),
+}
+
+
+def import_exporter(module: str, purpose: str) -> ModuleType:
+    """Import one of the optional PeakRDL exporters (`EXPORTERS`); RegmapError saying
+    which package to install, and why it is optional, when it is missing."""
+    package, licence = EXPORTERS[module]
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise RegmapError(
+            f"{purpose} needs {package} ({licence}), an optional dependency: "
+            "pip install 'aescores[regmap]'"
+        ) from None
 
 
 def _text(node: Any, prop: str) -> str:
