@@ -13,6 +13,10 @@ from `aescores.model` (OpenSSL):
   to 16 bytes (§5.2.1.2; the lengths docs/specification.md §3a allows), plus the pieces
   a hardware test needs on their own: `hash_key` (H = E_K(0^128)), `j0`, and
   `ghash_input` (the blocks GHASH reads: pad(A) || pad(C) || [len(A)]_64 || [len(C)]_64).
+- The GCM message of the IP (docs/specification.md §3a) beat by beat: `message_frame`
+  builds the input frame of a message, `expect_message` says what the IP answers to any
+  frame (result code and output data, errors included), `split_output` takes the
+  payload and the tag out of an output frame.
 
 Blocks are 16-byte strings. `to_poly` / `from_poly` give the integer whose bit k is
 the coefficient of x^k (what rtl/aes_gf128_mul.v computes on); `model.to_port` gives
@@ -24,7 +28,8 @@ GCM response files.
 
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass
+from typing import Iterable, Sequence
 
 from aescores import model
 
@@ -201,3 +206,162 @@ def gcm_decrypt(key: bytes, iv: bytes, ciphertext: bytes, aad: bytes, tag: bytes
     _check_tag_length(len(tag))
     plaintext = gctr(key, inc32(j0(iv)), ciphertext)
     return plaintext, _tag(key, iv, bytes(aad), bytes(ciphertext), len(tag)) == tag
+
+
+# --------------------------------------------------------------------------------------
+# The GCM message of aes_axi (docs/specification.md §3a), beat by beat
+# --------------------------------------------------------------------------------------
+
+#: Result codes a GCM message can end with (docs/specification.md §3).
+CODE_OK, CODE_LENGTH, CODE_SLOT, CODE_COUNT, CODE_NOT_BUILT, CODE_SELFTEST, CODE_TAG = 0, 1, 3, 4, 5, 6, 7
+
+#: Payload blocks one message may have: inc32 must not come back to J0's low word.
+MAX_PAYLOAD_BLOCKS = 2**32 - 2
+
+
+def _prefix_length(keep: Sequence[int]) -> int | None:
+    """n when `keep` keeps exactly bytes 0..n-1, None when the kept bytes are not a prefix."""
+    n = sum(1 for k in keep if k)
+    return n if all(keep[:n]) and not any(keep[n:]) else None
+
+
+@dataclass(frozen=True)
+class GcmFrame:
+    """A GCM message as beats: every byte of every beat, and tkeep per byte."""
+
+    data: bytes
+    keep: tuple[int, ...]
+    beat_bytes: int
+
+    @property
+    def beats(self) -> int:
+        return len(self.data) // self.beat_bytes
+
+    def beat(self, k: int) -> tuple[bytes, tuple[int, ...]]:
+        b = self.beat_bytes
+        return self.data[k * b : (k + 1) * b], self.keep[k * b : (k + 1) * b]
+
+
+def message_frame(iv: bytes, aad: bytes, text: bytes, tag: bytes | int, lanes: int = 1) -> GcmFrame:
+    """The input frame of a GCM message (§3a): the IV beat (IV, then len(A) as a 32-bit
+    big-endian integer), the AAD beats (A padded with zeros to whole beats), the payload
+    (`text`: plaintext to encrypt or ciphertext to decrypt; its last beat keeps only its
+    bytes) and the tag beat. `tag` is the expected tag (decryption, its length the tag
+    length) or, to encrypt, the tag length in bytes (the beat's data is then zero)."""
+    b = BLOCK_BYTES * lanes
+    iv, aad, text = _check_iv(iv), bytes(aad), bytes(text)
+    if len(aad) >= 2**32:
+        raise ValueError("the AAD length is a 32-bit count of bytes")
+    tag_bytes = bytes(tag) if not isinstance(tag, int) else bytes(_check_tag_length(tag))
+    _check_tag_length(len(tag_bytes))
+    data = bytearray((iv + len(aad).to_bytes(4, "big")).ljust(b, b"\0"))
+    keep = [1] * b
+    padded_aad = aad.ljust(-(-len(aad) // b) * b, b"\0")
+    data += padded_aad
+    keep += [1] * len(padded_aad)
+    for i in range(0, len(text), b):
+        chunk = text[i : i + b]
+        data += chunk.ljust(b, b"\0")
+        keep += [1] * len(chunk) + [0] * (b - len(chunk))
+    data += tag_bytes.ljust(b, b"\0")
+    keep += [1] * len(tag_bytes) + [0] * (b - len(tag_bytes))
+    return GcmFrame(bytes(data), tuple(keep), b)
+
+
+def expect_message(frame: GcmFrame, key: bytes | None, decrypt: bool, *, gcm_built: bool = True,
+                   selftest_ok: bool = True) -> tuple[int, bytes]:
+    """What aes_axi answers to the GCM message `frame` (its last beat has tlast) when the
+    message's slot holds `key` (None: empty, being cleared or not a slot): (result code,
+    the output frame with the bytes not kept zero). The rules of docs/specification.md
+    §3 and §3a, with the choices docs/gcm.md ("Messages") states where §3a is silent:
+
+    - codes 6, 3 and 5 (self-test failed, no key, GCM not built) zero the whole message;
+    - code 1 zeroes the output from the bad beat to the end: a beat that is not full
+      before the payload's last beat (the IV beat and the AAD beats included), an IV or
+      AAD beat with tlast (that beat is the bad one), a last payload beat whose kept
+      bytes are not 0..n-1 with n >= 1, a tag beat whose tkeep is not bytes 0..t-1 with
+      t a tag length (the tag beat alone);
+    - code 7 (decryption, the tag does not match) zeroes the tag beat alone;
+    - code 4 (more than 2^32 - 2 payload blocks): the data is still processed.
+    """
+    b = frame.beat_bytes
+    n = frame.beats
+    zero = bytes(n * b)
+    if not selftest_ok:
+        return CODE_SELFTEST, zero
+    if key is None:
+        return CODE_SLOT, zero
+    if not gcm_built:
+        return CODE_NOT_BUILT, zero
+    out = bytearray(zero)
+
+    def put(k: int, data: bytes) -> None:
+        keep = frame.keep[k * b : (k + 1) * b]
+        out[k * b : (k + 1) * b] = bytes(d if m else 0 for d, m in zip(data.ljust(b, b"\0"), keep))
+
+    def length_error() -> tuple[int, bytes]:
+        return CODE_LENGTH, bytes(out)
+
+    iv_beat, iv_keep = frame.beat(0)
+    if n == 1 or not all(iv_keep):
+        return length_error()
+    put(0, iv_beat)
+    aad_len = int.from_bytes(iv_beat[12:16], "big")
+    aad_beats = -(-aad_len // b)
+    aad = b""
+    for k in range(1, 1 + aad_beats):
+        data, keep = frame.beat(k)
+        if k == n - 1 or not all(keep):
+            return length_error()
+        put(k, data)
+        aad += data
+    aad = aad[:aad_len]
+
+    # Payload: beats 1 + aad_beats .. n - 2; all full but the last, which keeps 0..m-1.
+    text = b""
+    first_payload = 1 + aad_beats
+    for k in range(first_payload, n - 1):
+        data, keep = frame.beat(k)
+        kept = _prefix_length(keep)
+        if kept is None or kept == 0 or (k < n - 2 and kept < b):
+            break
+        text += data[:kept]
+    else:
+        k = n - 1
+    bad_payload = k if k < n - 1 else None
+    if bad_payload is not None:
+        # Only the beats before the bad one are computed (and counted for inc32).
+        good = text
+        result = gctr(key, inc32(j0(iv_beat[:IV_BYTES])), good)
+        for i in range(first_payload, bad_payload):
+            put(i, result[(i - first_payload) * b : (i - first_payload + 1) * b])
+        return length_error()
+
+    result = gctr(key, inc32(j0(iv_beat[:IV_BYTES])), text)
+    for i in range(first_payload, n - 1):
+        put(i, result[(i - first_payload) * b : (i - first_payload + 1) * b])
+    code = CODE_COUNT if -(-len(text) // BLOCK_BYTES) > MAX_PAYLOAD_BLOCKS else CODE_OK
+
+    tag_data, tag_keep = frame.beat(n - 1)
+    tag_len = _prefix_length(tag_keep)
+    if tag_len not in TAG_LENGTHS:
+        return length_error()
+    ciphertext = text if decrypt else result
+    tag = _tag(key, iv_beat[:IV_BYTES], aad, ciphertext, tag_len)
+    if decrypt and tag != tag_data[:tag_len]:
+        return CODE_TAG, bytes(out)
+    put(n - 1, tag)
+    return code, bytes(out)
+
+
+def split_output(frame: GcmFrame, out_data: bytes) -> tuple[bytes, bytes]:
+    """(payload, tag) of an output frame of the same shape as the input `frame`: the
+    kept bytes of the payload beats and of the tag beat."""
+    b = frame.beat_bytes
+    aad_len = int.from_bytes(frame.data[12:16], "big")
+    first = 1 + -(-aad_len // b)
+    kept = [d for d, m in zip(out_data, frame.keep) if m]
+    payload_bytes = sum(frame.keep[first * b : (frame.beats - 1) * b])
+    tag_len = sum(frame.keep[(frame.beats - 1) * b :])
+    start = first * b
+    return bytes(kept[start : start + payload_bytes]), bytes(kept[start + payload_bytes :][:tag_len])

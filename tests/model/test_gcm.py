@@ -278,3 +278,170 @@ def test_gcm_loader_reads_fail_records_of_a_decryption_file(tmp_path: Path) -> N
     path.write_text(GOOD_RECORD + "FAIL\n")  # both PT and FAIL
     with pytest.raises(RspFormatError):
         vectors.load_gcm_rsp(path)
+
+
+# --------------------------------------------------------------------------------------
+# The GCM message of aes_axi (docs/specification.md §3a), beat by beat
+# --------------------------------------------------------------------------------------
+
+LANE_COUNTS = (1, 2, 4, 8)
+
+
+def random_message(rng: random.Random) -> tuple[bytes, bytes, bytes, bytes, int, int]:
+    """(key, iv, aad, plaintext, tag length, lanes): lengths 0 included, partial last blocks."""
+    key = rand_bytes(rng, rng.choice(KEY_SIZES))
+    aad = rand_bytes(rng, rng.choice((0, 1, 15, 16, 17, 31, 64, 65, rng.randrange(200))))
+    pt = rand_bytes(rng, rng.choice((0, 1, 15, 16, 17, 33, 128, 129, rng.randrange(300))))
+    return key, rand_bytes(rng, 12), aad, pt, rng.choice(gcm.TAG_LENGTHS), rng.choice(LANE_COUNTS)
+
+
+def test_message_frame_encrypts_and_decrypts_as_openssl() -> None:
+    """Encrypt frames give OpenSSL's ciphertext and truncated tag, the IV and AAD beats
+    unchanged; decrypt frames of that ciphertext and tag give the plaintext back, code 0."""
+    rng = random.Random(38)
+    for _ in range(300):
+        key, iv, aad, pt, tag_len, lanes = random_message(rng)
+        ct_tag = AESGCM(key).encrypt(iv, pt, aad)
+        ct, tag = ct_tag[: len(pt)], ct_tag[len(pt) :][:tag_len]
+        frame = gcm.message_frame(iv, aad, pt, tag_len, lanes)
+        b = 16 * lanes
+        assert frame.beats == 1 + -(-len(aad) // b) + -(-len(pt) // b) + 1
+        code, out = gcm.expect_message(frame, key, decrypt=False)
+        assert code == gcm.CODE_OK
+        assert gcm.split_output(frame, out) == (ct, tag)
+        head = (1 + -(-len(aad) // b)) * b
+        assert out[:head] == frame.data[:head]  # IV beat and AAD beats unchanged
+        assert out[12:16] == len(aad).to_bytes(4, "big")
+
+        back = gcm.message_frame(iv, aad, ct, tag, lanes)
+        code, out = gcm.expect_message(back, key, decrypt=True)
+        assert code == gcm.CODE_OK
+        assert gcm.split_output(back, out) == (pt, tag)
+
+
+def test_tampered_message_ends_with_code_7_and_only_the_tag_beat_zero() -> None:
+    """A changed bit of the ciphertext, the AAD or the tag gives code 7 (as OpenSSL refuses
+    it); the payload is still decrypted (released before the tag is known) and only the
+    tag beat is zero."""
+    rng = random.Random(7)
+    for what in ("ciphertext", "aad", "tag") * 40:
+        key, iv, aad, pt, tag_len, lanes = random_message(rng)
+        aad = aad or b"a"
+        pt = pt or b"p"
+        ct_tag = AESGCM(key).encrypt(iv, pt, aad)
+        ct, tag = ct_tag[: len(pt)], ct_tag[len(pt) :][:tag_len]
+        bit = 1 << rng.randrange(8)
+        if what == "ciphertext":
+            i = rng.randrange(len(ct))
+            ct = ct[:i] + bytes([ct[i] ^ bit]) + ct[i + 1 :]
+        elif what == "aad":
+            i = rng.randrange(len(aad))
+            aad = aad[:i] + bytes([aad[i] ^ bit]) + aad[i + 1 :]
+        else:
+            i = rng.randrange(tag_len)
+            tag = tag[:i] + bytes([tag[i] ^ bit]) + tag[i + 1 :]
+        frame = gcm.message_frame(iv, aad, ct, tag, lanes)
+        code, out = gcm.expect_message(frame, key, decrypt=True)
+        assert code == gcm.CODE_TAG, what
+        payload, out_tag = gcm.split_output(frame, out)
+        assert payload == gcm.gctr(key, gcm.inc32(gcm.j0(iv)), ct)
+        assert out_tag == bytes(tag_len)
+        assert out[: -16 * lanes] != bytes(len(out) - 16 * lanes) or not ct
+
+
+def test_cavp_gcm_records_through_message_frames() -> None:
+    """Every 96-bit-IV record of the CAVP files as a message, of 1 and of 4 lanes in turn:
+    the encryption records' C and T, the decryption records' P, and code 7 for the FAIL
+    ones."""
+    for source in vectors.gcm_files():
+        for i, r in enumerate(r for r in vectors.load_gcm_rsp(source) if r.iv_bits == 96):
+            for lanes in ((1, 4)[i % 2],):
+                if r.decrypt:
+                    frame = gcm.message_frame(r.iv, r.aad, r.ciphertext, r.tag, lanes)
+                    code, out = gcm.expect_message(frame, r.key, decrypt=True)
+                    assert code == (gcm.CODE_OK if r.passes else gcm.CODE_TAG), r.name
+                    payload, tag = gcm.split_output(frame, out)
+                    assert tag == (r.tag if r.passes else bytes(len(r.tag))), r.name
+                    if r.passes:
+                        assert payload == r.plaintext, r.name
+                else:
+                    frame = gcm.message_frame(r.iv, r.aad, r.plaintext, len(r.tag), lanes)
+                    code, out = gcm.expect_message(frame, r.key, decrypt=False)
+                    assert (code, gcm.split_output(frame, out)) == (gcm.CODE_OK, (r.ciphertext, r.tag)), r.name
+
+
+def _with_keep(frame: gcm.GcmFrame, beat: int, keep: list[int]) -> gcm.GcmFrame:
+    b = frame.beat_bytes
+    new = list(frame.keep)
+    new[beat * b : (beat + 1) * b] = keep
+    data = bytes(d if k else 0 for d, k in zip(frame.data, new))
+    return gcm.GcmFrame(data, tuple(new), b)
+
+
+def _truncated(frame: gcm.GcmFrame, beats: int) -> gcm.GcmFrame:
+    b = frame.beat_bytes
+    return gcm.GcmFrame(frame.data[: beats * b], frame.keep[: beats * b], b)
+
+
+@pytest.mark.parametrize("lanes", (1, 2))
+def test_length_errors_zero_from_the_bad_beat(lanes: int) -> None:
+    """Code 1 (§3a): the IV or an AAD beat with tlast, a short beat before the payload's
+    last, an empty or non-prefix last payload beat, an illegal tag tkeep; the output is
+    zero from the bad beat on, the beats before it as in a good message."""
+    b = 16 * lanes
+    key, iv = bytes(range(16)), bytes(range(100, 112))
+    aad, pt = bytes(range(40)), bytes(range(3 * b + 5))
+    good = gcm.message_frame(iv, aad, pt, 16, lanes)
+    _, good_out = gcm.expect_message(good, key, decrypt=False)
+    n_aad = -(-len(aad) // b)
+    first_payload = 1 + n_aad
+    n = good.beats
+    cases = {
+        "iv beat alone": (_truncated(good, 1), 0),
+        "tlast on an aad beat": (_truncated(good, 1 + n_aad), n_aad),
+        "iv beat not full": (_with_keep(good, 0, [1] * 15 + [0] * (b - 15)), 0),
+        "aad beat not full": (_with_keep(good, 1, [1] * (b - 1) + [0]), 1),
+        "short payload beat before the last": (_with_keep(good, first_payload, [1] * (b - 3) + [0] * 3),
+                                               first_payload),
+        "empty last payload beat": (_with_keep(good, n - 2, [0] * b), n - 2),
+        "last payload beat not a prefix": (_with_keep(good, n - 2, [0] + [1] * 4 + [0] * (b - 5)), n - 2),
+        "tag of 5 bytes": (_with_keep(good, n - 1, [1] * 5 + [0] * (b - 5)), n - 1),
+        "tag of 0 bytes": (_with_keep(good, n - 1, [0] * b), n - 1),
+        "tag not a prefix": (_with_keep(good, n - 1, [0] + [1] * 15 + [0] * (b - 16)), n - 1),
+    }
+    if lanes > 1:
+        cases["tag beat keeps lane 1"] = (_with_keep(good, n - 1, [1] * 17 + [0] * (b - 17)), n - 1)
+    for name, (frame, bad) in cases.items():
+        for decrypt in (False, True):
+            code, out = gcm.expect_message(frame, key, decrypt=decrypt)
+            assert code == gcm.CODE_LENGTH, name
+            assert out[bad * b :] == bytes(len(out) - bad * b), name
+            if not decrypt:
+                want = bytes(d if k else 0 for d, k in zip(good_out[: bad * b], frame.keep))
+                assert out[: bad * b] == want, name
+
+
+def test_codes_that_zero_the_whole_message() -> None:
+    """Self-test failed (6), no key in the slot (3), GCM not in this build (5): all zero."""
+    frame = gcm.message_frame(bytes(12), b"aad", b"payload", 16, 1)
+    zero = bytes(len(frame.data))
+    key = bytes(16)
+    assert gcm.expect_message(frame, key, False, selftest_ok=False) == (gcm.CODE_SELFTEST, zero)
+    assert gcm.expect_message(frame, None, False) == (gcm.CODE_SLOT, zero)
+    assert gcm.expect_message(frame, key, True, gcm_built=False) == (gcm.CODE_NOT_BUILT, zero)
+
+
+def test_gmac_message_is_the_iv_beat_and_the_tag_beat() -> None:
+    """No AAD and no payload: two beats, the tag of the empty message (OpenSSL)."""
+    key, iv = bytes(range(32)), bytes(12)
+    frame = gcm.message_frame(iv, b"", b"", 16, 2)
+    assert frame.beats == 2
+    code, out = gcm.expect_message(frame, key, decrypt=False)
+    assert code == gcm.CODE_OK and gcm.split_output(frame, out) == (b"", AESGCM(key).encrypt(iv, b"", b""))
+
+
+def test_message_frame_refuses_what_the_ip_cannot_carry() -> None:
+    with pytest.raises(ValueError):
+        gcm.message_frame(bytes(16), b"", b"", 16)  # a 128-bit IV
+    with pytest.raises(ValueError):
+        gcm.message_frame(bytes(12), b"", b"", 5)  # a tag length SP 800-38D does not allow
