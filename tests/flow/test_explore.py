@@ -415,3 +415,12 @@ def test_a_result_cached_under_another_name_is_found_and_built_under_that_name(
     rows = explore.run_configs(got, implement=recording)
     assert names == ["some-preset", got[0].name]  # the cached one first, under its folder's name
     assert [r["name"] for r in rows] == [got[0].name, got[1].name]
+
+
+def test_result_folders_are_named_relative_to_the_repository(tmp_path: Path) -> None:
+    """results.json names a result folder inside the repository by its relative path (a
+    sweep checked into docs/ carries no folder of one machine); others stay as they are."""
+    inside = paths.ROOT / "build" / "flow" / "x-ecp5-85k-0123"
+    assert explore.repo_relative(str(inside)) == "build/flow/x-ecp5-85k-0123"
+    assert explore.repo_relative(str(tmp_path)) == str(tmp_path)
+    assert explore.repo_relative(None) is None

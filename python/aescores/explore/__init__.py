@@ -385,8 +385,19 @@ def make_row(config: Config, outcome: Mapping[str, Any], target: str | None) -> 
     row["freq_goal_mhz"] = figures.get("freq_goal_mhz")
     row["clocks_per_block"] = figures.get("clocks_per_block", p.clocks_per_block)
     row["build_seconds"] = figures.get("build_seconds")
-    row["folder"] = figures.get("folder")
+    row["folder"] = repo_relative(figures.get("folder"))
     return row
+
+
+def repo_relative(folder: str | None) -> str | None:
+    """A result folder as a path relative to the repository when it is inside it (so
+    that a results file written into docs/ names no folder of one machine)."""
+    if not folder:
+        return folder
+    try:
+        return Path(folder).resolve().relative_to(paths.ROOT).as_posix()
+    except ValueError:
+        return folder
 
 
 def run_configs(
