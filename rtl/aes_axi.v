@@ -146,41 +146,78 @@ module aes_axi #(
     wire st_done, st_passed, st_failed, st_active, st_pending;
     wire unit_busy;
 
+    // The register block's inputs, each a plain wire (the port map below connects wires only).
+    wire [1:0]  caps_arch = PIPELINED ? 2'd1 : 2'd0;
+    wire [2:0]  caps_stages = PIPELINED ? STAGES_PER_ROUND[2:0] : 3'd1;
+    wire [3:0]  caps_lanes = LANES[3:0];
+    wire [4:0]  caps_key_slots = KEY_SLOTS[4:0];
+    wire        caps_decrypt = (DECRYPT != 0);
+    wire        caps_selftest = (SELFTEST != 0);
+    wire        status_st_done = (SELFTEST != 0) ? st_done : 1'b1;      // no self-test: reads done, passed
+    wire        status_st_passed = (SELFTEST != 0) ? st_passed : 1'b1;
+    wire [15:0] slots_loaded_word = {{16-KEY_SLOTS{1'b0}}, slot_loaded};
+    wire [15:0] slots_loading_word = {{16-KEY_SLOTS{1'b0}}, slot_loading | slot_clearing | slot_cmd_pend};
+
     aes_csr u_csr (
-        .clk(aclk), .rst(rst),
-        .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),
-        .s_axil_awready(s_axil_awready), .s_axil_wdata(s_axil_wdata), .s_axil_wstrb(s_axil_wstrb),
-        .s_axil_wvalid(s_axil_wvalid), .s_axil_wready(s_axil_wready), .s_axil_bresp(s_axil_bresp),
-        .s_axil_bvalid(s_axil_bvalid), .s_axil_bready(s_axil_bready), .s_axil_araddr(s_axil_araddr),
-        .s_axil_arprot(s_axil_arprot), .s_axil_arvalid(s_axil_arvalid), .s_axil_arready(s_axil_arready),
-        .s_axil_rdata(s_axil_rdata), .s_axil_rresp(s_axil_rresp), .s_axil_rvalid(s_axil_rvalid),
+        .clk(aclk),
+        .rst(rst),
+        .s_axil_awaddr(s_axil_awaddr),
+        .s_axil_awprot(s_axil_awprot),
+        .s_axil_awvalid(s_axil_awvalid),
+        .s_axil_awready(s_axil_awready),
+        .s_axil_wdata(s_axil_wdata),
+        .s_axil_wstrb(s_axil_wstrb),
+        .s_axil_wvalid(s_axil_wvalid),
+        .s_axil_wready(s_axil_wready),
+        .s_axil_bresp(s_axil_bresp),
+        .s_axil_bvalid(s_axil_bvalid),
+        .s_axil_bready(s_axil_bready),
+        .s_axil_araddr(s_axil_araddr),
+        .s_axil_arprot(s_axil_arprot),
+        .s_axil_arvalid(s_axil_arvalid),
+        .s_axil_arready(s_axil_arready),
+        .s_axil_rdata(s_axil_rdata),
+        .s_axil_rresp(s_axil_rresp),
+        .s_axil_rvalid(s_axil_rvalid),
         .s_axil_rready(s_axil_rready),
-        .caps_arch(PIPELINED ? 2'd1 : 2'd0),
-        .caps_stages(PIPELINED ? STAGES_PER_ROUND[2:0] : 3'd1),
-        .caps_lanes(LANES[3:0]),
+        .caps_arch(caps_arch),
+        .caps_stages(caps_stages),
+        .caps_lanes(caps_lanes),
         .caps_max_key(MAX_LEN),
-        .caps_key_slots(KEY_SLOTS[4:0]),
-        .caps_decrypt(DECRYPT != 0),
+        .caps_key_slots(caps_key_slots),
+        .caps_decrypt(caps_decrypt),
         .caps_host_keys(HOST),
-        .caps_selftest(SELFTEST != 0),
+        .caps_selftest(caps_selftest),
         .caps_sbox(SBOX_CODE),
         .latency_clocks(LATENCY_WORD),
-        .status_selftest_done(SELFTEST != 0 ? st_done : 1'b1),     // no self-test: reads done, passed
-        .status_selftest_passed(SELFTEST != 0 ? st_passed : 1'b1),
+        .status_selftest_done(status_st_done),
+        .status_selftest_passed(status_st_passed),
         .status_busy(unit_busy),
-        .key_ctrl_wr(key_ctrl_wr), .key_ctrl_slot(key_ctrl_slot), .key_ctrl_len(key_ctrl_len),
-        .key_ctrl_commit(key_ctrl_commit), .key_ctrl_refuse(key_ctrl_refuse),
-        .key_clear_wr(key_clear_wr), .key_clear_slots(key_clear_slots),
-        .slots_loaded({{16-KEY_SLOTS{1'b0}}, slot_loaded}),
-        .slots_loading({{16-KEY_SLOTS{1'b0}}, slot_loading | slot_clearing | slot_cmd_pend}),
+        .key_ctrl_wr(key_ctrl_wr),
+        .key_ctrl_slot(key_ctrl_slot),
+        .key_ctrl_len(key_ctrl_len),
+        .key_ctrl_commit(key_ctrl_commit),
+        .key_ctrl_refuse(key_ctrl_refuse),
+        .key_clear_wr(key_clear_wr),
+        .key_clear_slots(key_clear_slots),
+        .slots_loaded(slots_loaded_word),
+        .slots_loading(slots_loading_word),
         .err_set(err_set),
-        .key_stage(key_stage), .key_stage_clear(ld_cmd_reg),
-        .msgs_count(msgs_reg), .blocks_count(blocks_reg),
+        .key_stage(key_stage),
+        .key_stage_clear(ld_cmd_reg),
+        .msgs_count(msgs_reg),
+        .blocks_count(blocks_reg),
         .ctrl_selftest(ctrl_selftest),
-        .rk_stage(rk_stage), .rk_stage_clear(rk_clr_reg),
-        .rk_ctrl_wr(rk_ctrl_wr), .rk_ctrl_slot(rk_ctrl_slot), .rk_ctrl_len(rk_ctrl_len),
-        .rk_ctrl_commit(rk_ctrl_commit), .rk_ctrl_write(rk_ctrl_write), .rk_ctrl_table(rk_ctrl_table),
-        .rk_ctrl_index(rk_ctrl_index), .rk_ctrl_refuse(rk_ctrl_refuse),
+        .rk_stage(rk_stage),
+        .rk_stage_clear(rk_clr_reg),
+        .rk_ctrl_wr(rk_ctrl_wr),
+        .rk_ctrl_slot(rk_ctrl_slot),
+        .rk_ctrl_len(rk_ctrl_len),
+        .rk_ctrl_commit(rk_ctrl_commit),
+        .rk_ctrl_write(rk_ctrl_write),
+        .rk_ctrl_table(rk_ctrl_table),
+        .rk_ctrl_index(rk_ctrl_index),
+        .rk_ctrl_refuse(rk_ctrl_refuse),
         .irq(irq)
     );
 
@@ -308,26 +345,57 @@ module aes_axi #(
     assign res_data = core_m_data ^ {{128*LANES-1{1'b0}}, FAULT_INJECT != 0};
     assign res_valid = core_m_valid && !st_active;
 
+    // The engine's block port: the self-test's blocks while it runs, the mode unit's otherwise.
+    wire                 core_s_valid = st_active ? st_blk_valid : eng_valid;
+    wire [128*LANES-1:0] core_s_data = st_active ? {{128*(LANES-1){1'b0}}, st_blk_data} : eng_data;
+    wire [3:0]           core_s_slot = st_active ? 4'd0 : eng_slot;
+    wire                 core_s_decrypt = st_active ? st_blk_decrypt : eng_decrypt;
+    wire                 core_s_tag = 1'b0;
+    wire                 core_m_ready = st_active ? 1'b1 : res_ready;
+
     aes_core #(
-        .ARCH(ARCH), .STAGES_PER_ROUND(STAGES_PER_ROUND), .SBOX(SBOX), .LANES(LANES),
-        .MAX_KEY_BITS(MAX_KEY_BITS), .KEY_SLOTS(KEY_SLOTS), .DECRYPT(DECRYPT),
-        .KEY_EXPANSION(KEY_EXPANSION), .TAG_WIDTH(1)
+        .ARCH(ARCH),
+        .STAGES_PER_ROUND(STAGES_PER_ROUND),
+        .SBOX(SBOX),
+        .LANES(LANES),
+        .MAX_KEY_BITS(MAX_KEY_BITS),
+        .KEY_SLOTS(KEY_SLOTS),
+        .DECRYPT(DECRYPT),
+        .KEY_EXPANSION(KEY_EXPANSION),
+        .TAG_WIDTH(1)
     ) u_core (
-        .clk(aclk), .rst(rst),
-        .load_valid(load_valid), .load_ready(core_load_ready), .load_slot(load_slot),
-        .load_len(load_len), .load_key(load_key),
-        .clear_valid(clear_valid), .clear_mask(clear_mask),
-        .host_wr_valid(host_wr_valid), .host_commit_valid(host_commit_valid), .host_ready(core_host_ready),
-        .host_slot(host_slot), .host_idx(host_idx), .host_dec(host_dec), .host_key(host_key),
+        .clk(aclk),
+        .rst(rst),
+        .load_valid(load_valid),
+        .load_ready(core_load_ready),
+        .load_slot(load_slot),
+        .load_len(load_len),
+        .load_key(load_key),
+        .clear_valid(clear_valid),
+        .clear_mask(clear_mask),
+        .host_wr_valid(host_wr_valid),
+        .host_commit_valid(host_commit_valid),
+        .host_ready(core_host_ready),
+        .host_slot(host_slot),
+        .host_idx(host_idx),
+        .host_dec(host_dec),
+        .host_key(host_key),
         .host_len(host_len),
-        .slot_hold(slot_hold), .slot_loaded(slot_loaded), .slot_loading(slot_loading),
-        .slot_clearing(slot_clearing), .slot_len(slot_len), .keys_idle(keys_idle),
-        .s_valid(st_active ? st_blk_valid : eng_valid), .s_ready(eng_ready),
-        .s_data(st_active ? {{128*(LANES-1){1'b0}}, st_blk_data} : eng_data),
-        .s_slot(st_active ? 4'd0 : eng_slot),
-        .s_decrypt(st_active ? st_blk_decrypt : eng_decrypt),
-        .s_tag(1'b0),
-        .m_valid(core_m_valid), .m_ready(st_active ? 1'b1 : res_ready), .m_data(core_m_data),
+        .slot_hold(slot_hold),
+        .slot_loaded(slot_loaded),
+        .slot_loading(slot_loading),
+        .slot_clearing(slot_clearing),
+        .slot_len(slot_len),
+        .keys_idle(keys_idle),
+        .s_valid(core_s_valid),
+        .s_ready(eng_ready),
+        .s_data(core_s_data),
+        .s_slot(core_s_slot),
+        .s_decrypt(core_s_decrypt),
+        .s_tag(core_s_tag),
+        .m_valid(core_m_valid),
+        .m_ready(core_m_ready),
+        .m_data(core_m_data),
         .m_tag(core_tag)
     );
 
@@ -345,6 +413,7 @@ module aes_axi #(
     wire                 fr_busy, mode_busy, retire_valid;
     wire [3:0]           retire_slot;
     wire                 stream_enable = !st_active;
+    wire [KEY_SLOTS-1:0] fr_slot_loading = slot_loading | slot_cmd_pend;
     wire                 mode_eng_ready = eng_ready && !st_active;
 
     aes_axis_framer #(
@@ -382,7 +451,7 @@ module aes_axi #(
         .pause(st_pending),
         .selftest_failed(st_failed),
         .slot_loaded(slot_loaded),
-        .slot_loading(slot_loading | slot_cmd_pend),
+        .slot_loading(fr_slot_loading),
         .retire_valid(retire_valid),
         .retire_slot(retire_slot),
         .slot_hold(fr_slot_hold),
@@ -445,18 +514,42 @@ module aes_axi #(
     // ------------------------------------------------------------------ self-test
     generate
         if (SELFTEST != 0) begin : gen_selftest
+            wire         stream_idle = !unit_busy;
+            wire         slot0_loaded = slot_loaded[0];
+            wire [127:0] st_res_data = res_data[127:0];
             aes_selftest #(
-                .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT), .KEY_EXPANSION(KEY_EXPANSION)
+                .MAX_KEY_BITS(MAX_KEY_BITS),
+                .DECRYPT(DECRYPT),
+                .KEY_EXPANSION(KEY_EXPANSION)
             ) u_selftest (
-                .clk(aclk), .rst(rst),
-                .start(ctrl_selftest), .stream_idle(!unit_busy), .pending(st_pending), .active(st_active),
-                .done(st_done), .passed(st_passed), .failed(st_failed),
-                .ld_valid(st_ld_valid), .ld_ready(core_load_ready), .ld_len(st_ld_len), .ld_key(st_ld_key),
-                .clr_valid(st_clr_valid), .keys_idle(keys_idle), .slot0_loaded(slot_loaded[0]),
-                .host_wr_valid(st_host_wr), .host_commit_valid(st_host_commit), .host_ready(core_host_ready),
-                .host_idx(st_host_idx), .host_dec(st_host_dec), .host_key(st_host_key),
-                .blk_valid(st_blk_valid), .blk_ready(eng_ready), .blk_data(st_blk_data),
-                .blk_decrypt(st_blk_decrypt), .res_valid(core_m_valid), .res_data(res_data[127:0])
+                .clk(aclk),
+                .rst(rst),
+                .start(ctrl_selftest),
+                .stream_idle(stream_idle),
+                .pending(st_pending),
+                .active(st_active),
+                .done(st_done),
+                .passed(st_passed),
+                .failed(st_failed),
+                .ld_valid(st_ld_valid),
+                .ld_ready(core_load_ready),
+                .ld_len(st_ld_len),
+                .ld_key(st_ld_key),
+                .clr_valid(st_clr_valid),
+                .keys_idle(keys_idle),
+                .slot0_loaded(slot0_loaded),
+                .host_wr_valid(st_host_wr),
+                .host_commit_valid(st_host_commit),
+                .host_ready(core_host_ready),
+                .host_idx(st_host_idx),
+                .host_dec(st_host_dec),
+                .host_key(st_host_key),
+                .blk_valid(st_blk_valid),
+                .blk_ready(eng_ready),
+                .blk_data(st_blk_data),
+                .blk_decrypt(st_blk_decrypt),
+                .res_valid(core_m_valid),
+                .res_data(st_res_data)
             );
         end else begin : gen_no_selftest
             assign st_pending = 1'b0;

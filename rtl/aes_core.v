@@ -98,20 +98,40 @@ module aes_core #(
         // recurrence would set the clock of the whole core (key loads are rare and go to
         // a slot not in use: the tables' five clocks a word cost nothing on the data
         // path).
-        .KEY_SLOTS(KEY_SLOTS), .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT),
+        .KEY_SLOTS(KEY_SLOTS),
+        .MAX_KEY_BITS(MAX_KEY_BITS),
+        .DECRYPT(DECRYPT),
         .SBOX(PIPELINED ? "TTABLE" : SBOX),
-        .KEY_EXPANSION(KEY_EXPANSION), .PER_INDEX_PORTS(PIPELINED ? 1 : 0)
+        .KEY_EXPANSION(KEY_EXPANSION),
+        .PER_INDEX_PORTS(PIPELINED ? 1 : 0)
     ) u_slots (
-        .clk(clk), .rst(rst),
-        .load_valid(load_valid), .load_ready(load_ready), .load_slot(load_slot),
-        .load_len(load_len), .load_key(load_key),
-        .clear_valid(clear_valid), .clear_mask(clear_mask),
-        .host_wr_valid(host_wr_valid), .host_commit_valid(host_commit_valid), .host_ready(host_ready),
-        .host_slot(host_slot), .host_idx(host_idx), .host_dec(host_dec), .host_key(host_key),
+        .clk(clk),
+        .rst(rst),
+        .load_valid(load_valid),
+        .load_ready(load_ready),
+        .load_slot(load_slot),
+        .load_len(load_len),
+        .load_key(load_key),
+        .clear_valid(clear_valid),
+        .clear_mask(clear_mask),
+        .host_wr_valid(host_wr_valid),
+        .host_commit_valid(host_commit_valid),
+        .host_ready(host_ready),
+        .host_slot(host_slot),
+        .host_idx(host_idx),
+        .host_dec(host_dec),
+        .host_key(host_key),
         .host_len(host_len),
-        .slot_hold(slot_hold), .slot_loaded(slot_loaded), .slot_loading(slot_loading),
-        .slot_clearing(slot_clearing), .slot_len(slot_len), .idle(keys_idle),
-        .rd_slot(rd_slot), .rd_idx(rd_idx), .rd_dec(rd_dec), .rd_key(rd_key)
+        .slot_hold(slot_hold),
+        .slot_loaded(slot_loaded),
+        .slot_loading(slot_loading),
+        .slot_clearing(slot_clearing),
+        .slot_len(slot_len),
+        .idle(keys_idle),
+        .rd_slot(rd_slot),
+        .rd_idx(rd_idx),
+        .rd_dec(rd_dec),
+        .rd_key(rd_key)
     );
 
     // Key length of the block's slot (slots beyond KEY_SLOTS never reach the core).
@@ -121,13 +141,28 @@ module aes_core #(
         if (!PIPELINED && SBOX == "TTABLE") begin : gen_interleaved
             // T-tables in block RAM, three blocks interleaved (rtl/aes_engine_interleaved.v).
             aes_engine_interleaved #(
-                .LANES(LANES), .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT), .TAG_WIDTH(TAG_WIDTH)
+                .LANES(LANES),
+                .MAX_KEY_BITS(MAX_KEY_BITS),
+                .DECRYPT(DECRYPT),
+                .TAG_WIDTH(TAG_WIDTH)
             ) u_engine (
-                .clk(clk), .rst(rst),
-                .s_valid(s_valid), .s_ready(s_ready), .s_data(s_data), .s_slot(s_slot),
-                .s_decrypt(s_decrypt), .s_len(s_len), .s_tag(s_tag),
-                .m_valid(m_valid), .m_ready(m_ready), .m_data(m_data), .m_tag(m_tag),
-                .rk_slot(rd_slot[3:0]), .rk_idx(rd_idx), .rk_dec(rd_dec[0]), .rk_key(rd_key[127:0])
+                .clk(clk),
+                .rst(rst),
+                .s_valid(s_valid),
+                .s_ready(s_ready),
+                .s_data(s_data),
+                .s_slot(s_slot),
+                .s_decrypt(s_decrypt),
+                .s_len(s_len),
+                .s_tag(s_tag),
+                .m_valid(m_valid),
+                .m_ready(m_ready),
+                .m_data(m_data),
+                .m_tag(m_tag),
+                .rk_slot(rd_slot[3:0]),
+                .rk_idx(rd_idx),
+                .rk_dec(rd_dec[0]),
+                .rk_key(rd_key[127:0])
             );
             assign rd_slot[4*15-1:4] = {4*14{1'b0}};
             assign rd_dec[14:1] = 14'd0;
@@ -136,13 +171,28 @@ module aes_core #(
             /* verilator lint_on UNUSEDSIGNAL */
         end else if (!PIPELINED) begin : gen_iterative
             aes_engine_iterative #(
-                .SBOX(SBOX), .LANES(LANES), .DECRYPT(DECRYPT), .TAG_WIDTH(TAG_WIDTH)
+                .SBOX(SBOX),
+                .LANES(LANES),
+                .DECRYPT(DECRYPT),
+                .TAG_WIDTH(TAG_WIDTH)
             ) u_engine (
-                .clk(clk), .rst(rst),
-                .s_valid(s_valid), .s_ready(s_ready), .s_data(s_data), .s_slot(s_slot),
-                .s_decrypt(s_decrypt), .s_len(s_len), .s_tag(s_tag),
-                .m_valid(m_valid), .m_ready(m_ready), .m_data(m_data), .m_tag(m_tag),
-                .rk_slot(rd_slot[3:0]), .rk_idx(rd_idx), .rk_dec(rd_dec[0]), .rk_key(rd_key[127:0])
+                .clk(clk),
+                .rst(rst),
+                .s_valid(s_valid),
+                .s_ready(s_ready),
+                .s_data(s_data),
+                .s_slot(s_slot),
+                .s_decrypt(s_decrypt),
+                .s_len(s_len),
+                .s_tag(s_tag),
+                .m_valid(m_valid),
+                .m_ready(m_ready),
+                .m_data(m_data),
+                .m_tag(m_tag),
+                .rk_slot(rd_slot[3:0]),
+                .rk_idx(rd_idx),
+                .rk_dec(rd_dec[0]),
+                .rk_key(rd_key[127:0])
             );
             assign rd_slot[4*15-1:4] = {4*14{1'b0}};
             assign rd_dec[14:1] = 14'd0;
@@ -153,14 +203,29 @@ module aes_core #(
         end else begin : gen_pipelined
             // One key read port per round index, each addressed by slot (rd_idx unused).
             aes_engine_pipelined #(
-                .STAGES_PER_ROUND(STAGES_PER_ROUND), .SBOX(SBOX), .LANES(LANES),
-                .MAX_KEY_BITS(MAX_KEY_BITS), .DECRYPT(DECRYPT), .TAG_WIDTH(TAG_WIDTH)
+                .STAGES_PER_ROUND(STAGES_PER_ROUND),
+                .SBOX(SBOX),
+                .LANES(LANES),
+                .MAX_KEY_BITS(MAX_KEY_BITS),
+                .DECRYPT(DECRYPT),
+                .TAG_WIDTH(TAG_WIDTH)
             ) u_engine (
-                .clk(clk), .rst(rst),
-                .s_valid(s_valid), .s_ready(s_ready), .s_data(s_data), .s_slot(s_slot),
-                .s_decrypt(s_decrypt), .s_len(s_len), .s_tag(s_tag),
-                .m_valid(m_valid), .m_ready(m_ready), .m_data(m_data), .m_tag(m_tag),
-                .rk_slot(rd_slot), .rk_dec(rd_dec), .rk_key(rd_key)
+                .clk(clk),
+                .rst(rst),
+                .s_valid(s_valid),
+                .s_ready(s_ready),
+                .s_data(s_data),
+                .s_slot(s_slot),
+                .s_decrypt(s_decrypt),
+                .s_len(s_len),
+                .s_tag(s_tag),
+                .m_valid(m_valid),
+                .m_ready(m_ready),
+                .m_data(m_data),
+                .m_tag(m_tag),
+                .rk_slot(rd_slot),
+                .rk_dec(rd_dec),
+                .rk_key(rd_key)
             );
             assign rd_idx = 4'd0;
         end

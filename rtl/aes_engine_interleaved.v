@@ -229,19 +229,23 @@ module aes_engine_interleaved #(
                         wire [7:0] b2_dec = s[8*(4*((j + 4 - r - 1) % 4) + r + 1) +: 8];
                         wire [7:0] addr2_byte = (DECRYPT != 0 && a_dec_reg) ? b2_dec : b2_enc;
                         if (DECRYPT != 0) begin : gen_encdec
+                            wire [9:0] rom_addr_a = {a_dec_reg, a_last_next, addr_byte};
+                            wire [9:0] rom_addr_b = {a_dec_reg, a_last_next, addr2_byte};
                             aes_rom #(.TABLE("ENCDECL32"), .ABITS(10), .DBITS(32)) u_rom (
                                 .clk(clk),
-                                .addr_a({a_dec_reg, a_last_next, addr_byte}),
+                                .addr_a(rom_addr_a),
                                 .q_a(q[32*(4*j + r) +: 32]),
-                                .addr_b({a_dec_reg, a_last_next, addr2_byte}),
+                                .addr_b(rom_addr_b),
                                 .q_b(q[32*(4*j + r + 1) +: 32])
                             );
                         end else begin : gen_enc
+                            wire [8:0] rom_addr_a = {a_last_next, addr_byte};
+                            wire [8:0] rom_addr_b = {a_last_next, addr2_byte};
                             aes_rom #(.TABLE("ENCL32"), .ABITS(9), .DBITS(32)) u_rom (
                                 .clk(clk),
-                                .addr_a({a_last_next, addr_byte}),
+                                .addr_a(rom_addr_a),
                                 .q_a(q[32*(4*j + r) +: 32]),
-                                .addr_b({a_last_next, addr2_byte}),
+                                .addr_b(rom_addr_b),
                                 .q_b(q[32*(4*j + r + 1) +: 32])
                             );
                         end
@@ -324,10 +328,18 @@ module aes_engine_interleaved #(
     // ------------------------------------------------------------------------------
     // Output: finished blocks in order.
 
+    wire [W+TAG_WIDTH-1:0] fifo_wr_data = {a_tag_reg, x_out};
+    wire [W+TAG_WIDTH-1:0] fifo_m_data;
+    assign {m_tag, m_data} = fifo_m_data;
+
     aes_fifo #(.WIDTH(W + TAG_WIDTH), .DEPTH(FIFO_DEPTH)) u_fifo (
-        .clk(clk), .rst(rst),
-        .wr_valid(a_finish), .wr_data({a_tag_reg, x_out}),
-        .m_valid(m_valid), .m_ready(m_ready), .m_data({m_tag, m_data})
+        .clk(clk),
+        .rst(rst),
+        .wr_valid(a_finish),
+        .wr_data(fifo_wr_data),
+        .m_valid(m_valid),
+        .m_ready(m_ready),
+        .m_data(fifo_m_data)
     );
 
 endmodule

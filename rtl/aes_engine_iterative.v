@@ -93,12 +93,18 @@ module aes_engine_iterative #(
         for (l = 0; l < LANES; l = l + 1) begin : gen_lane
             wire [127:0] enc_out;
             aes_enc_round #(.SBOX(SBOX)) u_enc (
-                .state(state_reg[128*l +: 128]), .round_key(rk_key), .last(last_step), .out(enc_out)
+                .state(state_reg[128*l +: 128]),
+                .round_key(rk_key),
+                .last(last_step),
+                .out(enc_out)
             );
             if (DECRYPT != 0) begin : gen_dec
                 wire [127:0] dec_out;
                 aes_dec_round #(.SBOX(SBOX)) u_dec (
-                    .state(state_reg[128*l +: 128]), .round_key(rk_key), .last(last_step), .out(dec_out)
+                    .state(state_reg[128*l +: 128]),
+                    .round_key(rk_key),
+                    .last(last_step),
+                    .out(dec_out)
                 );
                 assign round_out[128*l +: 128] = dec_reg ? dec_out : enc_out;
             end else begin : gen_enc_only

@@ -296,6 +296,8 @@ module aes_engine_pipelined #(
 
     wire [TAG_WIDTH+W-1:0] fifo_out;
 
+    wire [TAG_WIDTH+W-1:0] fifo_in = {tag_reg[TAG_WIDTH*LAST +: TAG_WIDTH], out_reg};
+
     aes_fifo #(
         .WIDTH(TAG_WIDTH + W),
         .DEPTH(FIFO_DEPTH),
@@ -307,7 +309,7 @@ module aes_engine_pipelined #(
         .clk(clk),
         .rst(rst),
         .wr_valid(valid_reg[LAST]),
-        .wr_data({tag_reg[TAG_WIDTH*LAST +: TAG_WIDTH], out_reg}),
+        .wr_data(fifo_in),
         .m_valid(m_valid),
         .m_ready(m_ready),
         .m_data(fifo_out)

@@ -177,10 +177,19 @@ module aes_key_slots #(
     generate
         if (!HOST) begin : gen_expand
             aes_key_expand #(.SBOX(SBOX), .DECRYPT(DECRYPT), .MAX_KEY_BITS(MAX_KEY_BITS)) u_expand (
-                .clk(clk), .rst(rst),
-                .start(load_go_reg), .key(load_key), .key_len(job_len_reg), .run(exp_run), .busy(exp_busy),
-                .wr_enc_valid(exp_wr), .wr_enc_idx(exp_enc_idx), .wr_enc_key(exp_enc_key), .wr_dec_valid(exp_dec_wr),
-                .wr_dec_idx(exp_dec_idx), .wr_dec_key(exp_dec_key)
+                .clk(clk),
+                .rst(rst),
+                .start(load_go_reg),
+                .key(load_key),
+                .key_len(job_len_reg),
+                .run(exp_run),
+                .busy(exp_busy),
+                .wr_enc_valid(exp_wr),
+                .wr_enc_idx(exp_enc_idx),
+                .wr_enc_key(exp_enc_key),
+                .wr_dec_valid(exp_dec_wr),
+                .wr_dec_idx(exp_dec_idx),
+                .wr_dec_key(exp_dec_key)
             );
         end else begin : gen_no_expand
             assign exp_busy = 1'b0;
@@ -333,13 +342,25 @@ module aes_key_slots #(
     wire [127:0] wr_dec_key = HOST ? host_key : exp_dec_key;
 
     aes_key_store #(
-        .KEY_SLOTS(KEY_SLOTS), .NIDX(NIDX), .DECRYPT(DECRYPT), .PER_INDEX_PORTS(PER_INDEX_PORTS)
+        .KEY_SLOTS(KEY_SLOTS),
+        .NIDX(NIDX),
+        .DECRYPT(DECRYPT),
+        .PER_INDEX_PORTS(PER_INDEX_PORTS)
     ) u_store (
-        .clk(clk), .rst(rst),
-        .wr_enc_en(wr_enc_en), .wr_dec_en(wr_dec_en), .wr_slot(wr_slot),
-        .wr_enc_idx(wr_enc_idx), .wr_enc_key(wr_enc_key),
-        .wr_dec_idx(wr_dec_idx), .wr_dec_key(wr_dec_key), .wr_zero(zeroize), .wr_busy(store_wr_busy),
-        .rd_slot(rd_slot[4*NIDX-1:0]), .rd_idx(rd_idx), .rd_dec(rd_dec[NIDX-1:0]),
+        .clk(clk),
+        .rst(rst),
+        .wr_enc_en(wr_enc_en),
+        .wr_dec_en(wr_dec_en),
+        .wr_slot(wr_slot),
+        .wr_enc_idx(wr_enc_idx),
+        .wr_enc_key(wr_enc_key),
+        .wr_dec_idx(wr_dec_idx),
+        .wr_dec_key(wr_dec_key),
+        .wr_zero(zeroize),
+        .wr_busy(store_wr_busy),
+        .rd_slot(rd_slot[4*NIDX-1:0]),
+        .rd_idx(rd_idx),
+        .rd_dec(rd_dec[NIDX-1:0]),
         .rd_key(rd_key[128*NIDX-1:0])
     );
 

@@ -217,6 +217,8 @@ module aes_mode_unit #(
     wire             a_valid;
     reg              a_consume;
     wire [S_W-1:0]   a_word;
+    wire [S_W-1:0]   s_word = {s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk, s_code, s_first_data, s_prev,
+                               s_sel, s_op, s_slot, s_user, s_last, s_keep, s_data};
 
     aes_skid #(
         .WIDTH(S_W),
@@ -224,8 +226,7 @@ module aes_mode_unit #(
     ) u_in (
         .clk(clk),
         .rst(rst),
-        .s_data({s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk, s_code, s_first_data, s_prev, s_sel, s_op,
-                 s_slot, s_user, s_last, s_keep, s_data}),
+        .s_data(s_word),
         .s_valid(s_valid),
         .s_ready(s_ready),
         .s_block(1'b0),
@@ -488,14 +489,17 @@ module aes_mode_unit #(
     wire [15:0]   o_user_in = {o1_last ? {5'd0, o1_code} : 8'd0, o1_user};
 
     // ------------------------------------------------------------------ O: output
+    wire [O_W-1:0] o_word_in = {o1_nblk, o_user_in, o1_last, o1_keep, o_data_in};
+    wire           o_valid_in = o1_valid_reg && o1_end;
+
     aes_skid #(
         .WIDTH(O_W),
         .FULL_RATE(FULL_RATE)
     ) u_out (
         .clk(clk),
         .rst(rst),
-        .s_data({o1_nblk, o_user_in, o1_last, o1_keep, o_data_in}),
-        .s_valid(o1_valid_reg && o1_end),
+        .s_data(o_word_in),
+        .s_valid(o_valid_in),
         .s_ready(o_ready),
         .s_block(1'b0),
         .m_data(o_word),
@@ -511,6 +515,9 @@ module aes_mode_unit #(
     wire          b_ready;
     wire          pass;                  // an engine pass decided this clock
     wire [W-1:0]  b_data_in = a_fb ? {{(W-128){1'b0}}, fb_in} : par_in;
+    wire [W+4:0]  b_word = {a_dec, a_slot, b_data_in};
+    wire [W+4:0]  eng_word;
+    assign {eng_decrypt, eng_slot, eng_data} = eng_word;
 
     generate
         if (FULL_RATE) begin : gen_eng_pp
@@ -519,10 +526,10 @@ module aes_mode_unit #(
             ) u_eng (
                 .clk(clk),
                 .rst(rst),
-                .s_data({a_dec, a_slot, b_data_in}),
+                .s_data(b_word),
                 .s_valid(pass),
                 .s_ready(b_ready),
-                .m_data({eng_decrypt, eng_slot, eng_data}),
+                .m_data(eng_word),
                 .m_valid(eng_valid),
                 .m_ready(eng_ready)
             );
@@ -533,11 +540,11 @@ module aes_mode_unit #(
             ) u_eng (
                 .clk(clk),
                 .rst(rst),
-                .s_data({a_dec, a_slot, b_data_in}),
+                .s_data(b_word),
                 .s_valid(pass),
                 .s_ready(b_ready),
                 .s_block(1'b0),
-                .m_data({eng_decrypt, eng_slot, eng_data}),
+                .m_data(eng_word),
                 .m_valid(eng_valid),
                 .m_ready(eng_ready)
             );
