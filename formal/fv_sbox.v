@@ -27,18 +27,18 @@ wire [7:0] si_of_s_lut, si_of_s_comp, si_of_s_mix1, si_of_s_mix2;
 wire [7:0] s_of_si_lut, s_of_si_comp;
 wire [31:0] t0, td0;
 
-aes_sbox #(.IMPL("LUT")) u_s_lut (.in(x), .out(s_lut));
-aes_sbox #(.IMPL("COMPOSITE")) u_s_comp (.in(x), .out(s_comp));
-aes_inv_sbox #(.IMPL("LUT")) u_si_lut (.in(x), .out(si_lut));
-aes_inv_sbox #(.IMPL("COMPOSITE")) u_si_comp (.in(x), .out(si_comp));
+aes_sbox #(.SBOX("LUT")) u_s_lut (.in(x), .out(s_lut));
+aes_sbox #(.SBOX("COMPOSITE")) u_s_comp (.in(x), .out(s_comp));
+aes_inv_sbox #(.SBOX("LUT")) u_si_lut (.in(x), .out(si_lut));
+aes_inv_sbox #(.SBOX("COMPOSITE")) u_si_comp (.in(x), .out(si_comp));
 
 // round trips, every pairing of the two implementations
-aes_inv_sbox #(.IMPL("LUT")) u_rt1 (.in(s_lut), .out(si_of_s_lut));
-aes_inv_sbox #(.IMPL("COMPOSITE")) u_rt2 (.in(s_comp), .out(si_of_s_comp));
-aes_inv_sbox #(.IMPL("COMPOSITE")) u_rt3 (.in(s_lut), .out(si_of_s_mix1));
-aes_inv_sbox #(.IMPL("LUT")) u_rt4 (.in(s_comp), .out(si_of_s_mix2));
-aes_sbox #(.IMPL("LUT")) u_rt5 (.in(si_lut), .out(s_of_si_lut));
-aes_sbox #(.IMPL("COMPOSITE")) u_rt6 (.in(si_comp), .out(s_of_si_comp));
+aes_inv_sbox #(.SBOX("LUT")) u_rt1 (.in(s_lut), .out(si_of_s_lut));
+aes_inv_sbox #(.SBOX("COMPOSITE")) u_rt2 (.in(s_comp), .out(si_of_s_comp));
+aes_inv_sbox #(.SBOX("COMPOSITE")) u_rt3 (.in(s_lut), .out(si_of_s_mix1));
+aes_inv_sbox #(.SBOX("LUT")) u_rt4 (.in(s_comp), .out(si_of_s_mix2));
+aes_sbox #(.SBOX("LUT")) u_rt5 (.in(si_lut), .out(s_of_si_lut));
+aes_sbox #(.SBOX("COMPOSITE")) u_rt6 (.in(si_comp), .out(s_of_si_comp));
 
 aes_ttable u_t0 (.in(x), .out(t0));
 aes_inv_ttable u_td0 (.in(x), .out(td0));

@@ -14,7 +14,7 @@
  * first.
  *
  * SBOX "LUT" / "COMPOSITE": InvShiftRows, 16 inverse S-boxes (aes_inv_sub_bytes with
- * that IMPL), InvMixColumns (aes_inv_mix_columns), a 2:1 multiplexer on last and the key
+ * that SBOX), InvMixColumns (aes_inv_mix_columns), a 2:1 multiplexer on last and the key
  * XOR.
  *   Depth: inverse S-box + InvMixColumns (a pre-multiplication by the (05 00 04 00)
  *   circulant, then the MixColumns network) + multiplexer and key XOR.
@@ -80,7 +80,7 @@ generate
         wire [127:0] mixed;
 
         aes_inv_sub_bytes #(
-            .IMPL(SBOX)
+            .SBOX(SBOX)
         ) inv_sub_bytes_inst (
             .in(shifted),
             .out(substituted)
@@ -99,7 +99,7 @@ generate
         wire [127:0] substituted;
 
         aes_inv_sub_bytes #(
-            .IMPL("LUT")
+            .SBOX("LUT")
         ) inv_sub_bytes_inst (
             .in(shifted),
             .out(substituted)

@@ -11,7 +11,7 @@
  * Combinational; the engines put registers around it (and between its parts when
  * sub-pipelined). ShiftRows is wiring, so it is done first and costs nothing.
  *
- * SBOX "LUT" / "COMPOSITE": ShiftRows, 16 S-boxes (aes_sub_bytes with that IMPL),
+ * SBOX "LUT" / "COMPOSITE": ShiftRows, 16 S-boxes (aes_sub_bytes with that SBOX),
  * MixColumns (aes_mix_columns), then a 2:1 multiplexer on last and the key XOR.
  *   Depth: S-box (LUT: an 8-input table; COMPOSITE: about 20 levels of 2-input gates) +
  *   MixColumns (at most 7 inputs per bit) + multiplexer and key XOR.
@@ -80,7 +80,7 @@ generate
         wire [127:0] mixed;
 
         aes_sub_bytes #(
-            .IMPL(SBOX)
+            .SBOX(SBOX)
         ) sub_bytes_inst (
             .in(shifted),
             .out(substituted)

@@ -6,15 +6,15 @@
 // AES inverse S-box (FIPS-197 InvSubBytes on one byte), as a 256-entry table or tower-field logic
 
 /*
- * IMPL "LUT": a 256-entry case table, which synthesis maps to LUTs.
- * IMPL "COMPOSITE": the inverse affine transform (0x63 removed, then the inverse affine
+ * SBOX "LUT": a 256-entry case table, which synthesis maps to LUTs.
+ * SBOX "COMPOSITE": the inverse affine transform (0x63 removed, then the inverse affine
  * matrix merged with the change into the tower basis), GF(2^8) inversion in the
  * tower (aes_gf256_inv, the same inverter as aes_sbox), and the change back to the
  * polynomial basis.
  */
 module aes_inv_sbox #(
-    // implementation: "LUT" (256 x 8 table) or "COMPOSITE" (tower-field logic, fewest gates)
-    parameter [8*16-1:0] IMPL = "LUT"
+    // S-box implementation: "LUT" (256 x 8 table) or "COMPOSITE" (tower-field logic, fewest gates)
+    parameter [8*16-1:0] SBOX = "LUT"
 ) (
     // input byte
     input  wire [7:0] in,
@@ -23,7 +23,7 @@ module aes_inv_sbox #(
 );
 
 generate
-    if (IMPL == "LUT") begin : gen_lut
+    if (SBOX == "LUT") begin : gen_lut
 
         reg [7:0] lut_out;
 
@@ -98,7 +98,7 @@ generate
 
         assign out = lut_out;
 
-    end else if (IMPL == "COMPOSITE") begin : gen_composite
+    end else if (SBOX == "COMPOSITE") begin : gen_composite
 
         // remove the affine constant
         wire [7:0] x = in ^ 8'h63;
@@ -135,9 +135,9 @@ generate
 
     end else begin : gen_invalid
 
-        // IMPL is neither "LUT" nor "COMPOSITE": this module does not exist, so
+        // SBOX is neither "LUT" nor "COMPOSITE": this module does not exist, so
         // elaboration stops here with its name as the message.
-        aes_inv_sbox_invalid_IMPL_parameter_must_be_LUT_or_COMPOSITE invalid_impl_inst ();
+        aes_inv_sbox_invalid_SBOX_parameter_must_be_LUT_or_COMPOSITE invalid_sbox_inst ();
 
     end
 endgenerate

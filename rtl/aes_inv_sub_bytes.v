@@ -7,7 +7,7 @@
 
 module aes_inv_sub_bytes #(
     // S-box implementation: "LUT" (256 x 8 tables) or "COMPOSITE" (tower-field logic)
-    parameter [8*16-1:0] IMPL = "LUT"
+    parameter [8*16-1:0] SBOX = "LUT"
 ) (
     // state, FIPS-197 byte i in bits [8i+7:8i]
     input  wire [127:0] in,
@@ -21,7 +21,7 @@ genvar i;
 generate
     for (i = 0; i < BYTES; i = i + 1) begin : gen_byte
         aes_inv_sbox #(
-            .IMPL(IMPL)
+            .SBOX(SBOX)
         ) sbox_inst (
             .in(in[8*i +: 8]),
             .out(out[8*i +: 8])

@@ -152,7 +152,7 @@ module aes_key_expand #(
             end
         end else begin : gen_subword
             for (b = 0; b < 4; b = b + 1) begin : gen_sbox
-                aes_sbox #(.IMPL(SBOX)) u_sbox (.in(sub_in[8*b +: 8]), .out(sub_out[8*b +: 8]));
+                aes_sbox #(.SBOX(SBOX)) u_sbox (.in(sub_in[8*b +: 8]), .out(sub_out[8*b +: 8]));
             end
         end
     endgenerate

@@ -589,9 +589,9 @@ generate
                 // whole tables after register 1
                 wire [127:0] sb, isb;
                 for (j = 0; j < 16; j = j + 1) begin : gen_byte
-                    aes_sbox #(.IMPL("LUT")) u_sbox (.in(x_sr[8*j +: 8]), .out(sb[8*j +: 8]));
+                    aes_sbox #(.SBOX("LUT")) u_sbox (.in(x_sr[8*j +: 8]), .out(sb[8*j +: 8]));
                     if (DEC) begin : gen_dec
-                        aes_inv_sbox #(.IMPL("LUT")) u_isbox (.in(x_isr[8*j +: 8]), .out(isb[8*j +: 8]));
+                        aes_inv_sbox #(.SBOX("LUT")) u_isbox (.in(x_isr[8*j +: 8]), .out(isb[8*j +: 8]));
                     end else begin : gen_no_dec
                         assign isb[8*j +: 8] = 8'd0;
                     end
@@ -613,12 +613,12 @@ generate
                 wire [127:0] sb_lo, sb_hi, isb_lo, isb_hi;
                 wire [15:0]  sel, isel;
                 for (j = 0; j < 16; j = j + 1) begin : gen_byte
-                    aes_sbox #(.IMPL("LUT")) u_sbox_lo (.in({1'b0, x_sr[8*j +: 7]}), .out(sb_lo[8*j +: 8]));
-                    aes_sbox #(.IMPL("LUT")) u_sbox_hi (.in({1'b1, x_sr[8*j +: 7]}), .out(sb_hi[8*j +: 8]));
+                    aes_sbox #(.SBOX("LUT")) u_sbox_lo (.in({1'b0, x_sr[8*j +: 7]}), .out(sb_lo[8*j +: 8]));
+                    aes_sbox #(.SBOX("LUT")) u_sbox_hi (.in({1'b1, x_sr[8*j +: 7]}), .out(sb_hi[8*j +: 8]));
                     assign sel[j] = x_sr[8*j + 7];
                     if (DEC) begin : gen_dec
-                        aes_inv_sbox #(.IMPL("LUT")) u_isbox_lo (.in({1'b0, x_isr[8*j +: 7]}), .out(isb_lo[8*j +: 8]));
-                        aes_inv_sbox #(.IMPL("LUT")) u_isbox_hi (.in({1'b1, x_isr[8*j +: 7]}), .out(isb_hi[8*j +: 8]));
+                        aes_inv_sbox #(.SBOX("LUT")) u_isbox_lo (.in({1'b0, x_isr[8*j +: 7]}), .out(isb_lo[8*j +: 8]));
+                        aes_inv_sbox #(.SBOX("LUT")) u_isbox_hi (.in({1'b1, x_isr[8*j +: 7]}), .out(isb_hi[8*j +: 8]));
                         assign isel[j] = x_isr[8*j + 7];
                     end else begin : gen_no_dec
                         assign isb_lo[8*j +: 8] = 8'd0;

@@ -6,8 +6,8 @@
 // AES S-box (FIPS-197 SubBytes on one byte), as a 256-entry table or tower-field logic
 
 /*
- * IMPL "LUT": a 256-entry case table, which synthesis maps to LUTs.
- * IMPL "COMPOSITE": GF(2^8) inversion in a GF(((2^2)^2)^2) tower (aes_gf256_inv)
+ * SBOX "LUT": a 256-entry case table, which synthesis maps to LUTs.
+ * SBOX "COMPOSITE": GF(2^8) inversion in a GF(((2^2)^2)^2) tower (aes_gf256_inv)
  * between two GF(2)-linear maps:
  *   to_tower    polynomial basis -> tower basis (the inverse of the matrix whose column
  *               j is tower basis vector j written in the polynomial basis)
@@ -17,8 +17,8 @@
  * forward/inverse S-box needs only one inverter and a multiplexer on each side.
  */
 module aes_sbox #(
-    // implementation: "LUT" (256 x 8 table) or "COMPOSITE" (tower-field logic, fewest gates)
-    parameter [8*16-1:0] IMPL = "LUT"
+    // S-box implementation: "LUT" (256 x 8 table) or "COMPOSITE" (tower-field logic, fewest gates)
+    parameter [8*16-1:0] SBOX = "LUT"
 ) (
     // input byte
     input  wire [7:0] in,
@@ -27,7 +27,7 @@ module aes_sbox #(
 );
 
 generate
-    if (IMPL == "LUT") begin : gen_lut
+    if (SBOX == "LUT") begin : gen_lut
 
         reg [7:0] lut_out;
 
@@ -102,7 +102,7 @@ generate
 
         assign out = lut_out;
 
-    end else if (IMPL == "COMPOSITE") begin : gen_composite
+    end else if (SBOX == "COMPOSITE") begin : gen_composite
 
         wire [7:0] x = in;
         wire [7:0] t;
@@ -139,9 +139,9 @@ generate
 
     end else begin : gen_invalid
 
-        // IMPL is neither "LUT" nor "COMPOSITE": this module does not exist, so
+        // SBOX is neither "LUT" nor "COMPOSITE": this module does not exist, so
         // elaboration stops here with its name as the message.
-        aes_sbox_invalid_IMPL_parameter_must_be_LUT_or_COMPOSITE invalid_impl_inst ();
+        aes_sbox_invalid_SBOX_parameter_must_be_LUT_or_COMPOSITE invalid_sbox_inst ();
 
     end
 endgenerate

@@ -23,10 +23,10 @@ FILE_IDS = [f.stem for f in RTL_FILES]
 
 # Parameter values to lint besides the defaults: module -> list of {name: Verilog value}.
 PARAMETER_SWEEPS: dict[str, list[dict[str, str]]] = {
-    "aes_sbox": [{"IMPL": '"COMPOSITE"'}],
-    "aes_inv_sbox": [{"IMPL": '"COMPOSITE"'}],
-    "aes_sub_bytes": [{"IMPL": '"COMPOSITE"'}],
-    "aes_inv_sub_bytes": [{"IMPL": '"COMPOSITE"'}],
+    "aes_sbox": [{"SBOX": '"COMPOSITE"'}],
+    "aes_inv_sbox": [{"SBOX": '"COMPOSITE"'}],
+    "aes_sub_bytes": [{"SBOX": '"COMPOSITE"'}],
+    "aes_inv_sub_bytes": [{"SBOX": '"COMPOSITE"'}],
     "aes_enc_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
     "aes_dec_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
     # the GHASH unit: the full-rate loop with two stages, and the digit-serial widths

@@ -3,11 +3,11 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Test wrapper: the S-box, inverse S-box, SubBytes and InvSubBytes of one IMPL in one build
+// Test wrapper: the S-box, inverse S-box, SubBytes and InvSubBytes of one SBOX in one build
 
 module tb_sbox #(
     // S-box implementation under test: "LUT" or "COMPOSITE"
-    parameter [8*16-1:0] IMPL = "LUT"
+    parameter [8*16-1:0] SBOX = "LUT"
 ) (
     // one byte into aes_sbox and aes_inv_sbox
     input  wire [7:0]   sbox_in,
@@ -20,28 +20,28 @@ module tb_sbox #(
 );
 
 aes_sbox #(
-    .IMPL(IMPL)
+    .SBOX(SBOX)
 ) sbox_inst (
     .in(sbox_in),
     .out(sbox_out)
 );
 
 aes_inv_sbox #(
-    .IMPL(IMPL)
+    .SBOX(SBOX)
 ) inv_sbox_inst (
     .in(sbox_in),
     .out(inv_sbox_out)
 );
 
 aes_sub_bytes #(
-    .IMPL(IMPL)
+    .SBOX(SBOX)
 ) sub_bytes_inst (
     .in(state),
     .out(sub_bytes_out)
 );
 
 aes_inv_sub_bytes #(
-    .IMPL(IMPL)
+    .SBOX(SBOX)
 ) inv_sub_bytes_inst (
     .in(state),
     .out(inv_sub_bytes_out)
