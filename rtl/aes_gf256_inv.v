@@ -10,7 +10,8 @@
  * directions change basis into this tower, invert here, and change basis back, so one
  * instance can serve a forward and an inverse S-box behind two input and two output
  * matrices. Input and output are in the tower basis below, not in the AES polynomial
- * basis; the basis changes live in aes_sbox / aes_inv_sbox.
+ * basis; aes_sbox / aes_inv_sbox apply the basis changes (aes_gf_tower_basis.vh). The
+ * arithmetic is the functions of aes_gf_tower.vh.
  *
  * The tower (normal bases at every level, each extension with trace 1, as in
  * Canright's compact S-box; this derivation and these constants are our own):
@@ -44,71 +45,13 @@ module aes_gf256_inv (
     output wire [7:0] out
 );
 
-// GF(2^2) product in the normal basis {W, W^2}
-function [1:0] gf4_mul;
-    input [1:0] a;
-    input [1:0] b;
-    reg e;
-    begin
-        e = (a[1] ^ a[0]) & (b[1] ^ b[0]);
-        gf4_mul = {(a[1] & b[1]) ^ e, (a[0] & b[0]) ^ e};
-    end
-endfunction
-
-// GF(2^2): multiply by N = W
-function [1:0] gf4_scale_n;
-    input [1:0] a;
-    begin
-        gf4_scale_n = {a[0], a[1] ^ a[0]};
-    end
-endfunction
-
-// GF(2^2): square (swap the bits), then multiply by N = W
-function [1:0] gf4_sq_scale_n;
-    input [1:0] a;
-    begin
-        gf4_sq_scale_n = {a[1], a[1] ^ a[0]};
-    end
-endfunction
-
-// GF(2^4) product in the normal basis {Z^4, Z}
-function [3:0] gf16_mul;
-    input [3:0] a;
-    input [3:0] b;
-    reg [1:0] e;
-    begin
-        e = gf4_scale_n(gf4_mul(a[3:2] ^ a[1:0], b[3:2] ^ b[1:0]));
-        gf16_mul = {gf4_mul(a[3:2], b[3:2]) ^ e, gf4_mul(a[1:0], b[1:0]) ^ e};
-    end
-endfunction
-
-// GF(2^4): square, then multiply by mu = W^2 * Z (together one linear map)
-function [3:0] gf16_sq_scale_mu;
-    input [3:0] a;
-    begin
-        gf16_sq_scale_mu = {a[2] ^ a[0], a[3] ^ a[1], a[1] ^ a[0], a[0]};
-    end
-endfunction
-
-// GF(2^4) inverse (0 maps to 0); the GF(2^2) inverse of d is its square, a bit swap
-function [3:0] gf16_inv;
-    input [3:0] a;
-    reg [1:0] d;
-    reg [1:0] d_inv;
-    begin
-        d = gf4_mul(a[3:2], a[1:0]) ^ gf4_sq_scale_n(a[3:2] ^ a[1:0]);
-        d_inv = {d[0], d[1]};
-        gf16_inv = {gf4_mul(a[1:0], d_inv), gf4_mul(a[3:2], d_inv)};
-    end
-endfunction
+`include "aes_gf_tower.vh"
 
 // GF(2^8) inverse: d = a1 a0 + mu (a1 + a0)^2, then out = (a0 / d, a1 / d)
-wire [3:0] a1 = in[7:4];
-wire [3:0] a0 = in[3:0];
-wire [3:0] d = gf16_mul(a1, a0) ^ gf16_sq_scale_mu(a1 ^ a0);
+wire [3:0] d = gf256_inv_d(in);
 wire [3:0] d_inv = gf16_inv(d);
 
-assign out = {gf16_mul(a0, d_inv), gf16_mul(a1, d_inv)};
+assign out = gf256_inv_from_d(in, d_inv);
 
 endmodule
 

@@ -8,9 +8,10 @@
 /*
  * SBOX "LUT": a 256-entry case table, which synthesis maps to LUTs.
  * SBOX "COMPOSITE": the inverse affine transform (0x63 removed, then the inverse affine
- * matrix merged with the change into the tower basis), GF(2^8) inversion in the
- * tower (aes_gf256_inv, the same inverter as aes_sbox), and the change back to the
- * polynomial basis.
+ * matrix merged with the change into the tower basis: inv_sbox_map_in), GF(2^8)
+ * inversion in the tower (aes_gf256_inv, the same inverter as aes_sbox), and the change
+ * back to the polynomial basis (inv_sbox_map_out); the maps are functions of
+ * aes_gf_tower_basis.vh.
  */
 module aes_inv_sbox #(
     // S-box implementation: "LUT" (256 x 8 table) or "COMPOSITE" (tower-field logic, fewest gates)
@@ -21,6 +22,8 @@ module aes_inv_sbox #(
     // S^-1(in)
     output wire [7:0] out
 );
+
+`include "aes_gf_tower_basis.vh"
 
 generate
     if (SBOX == "LUT") begin : gen_lut
@@ -100,38 +103,16 @@ generate
 
     end else if (SBOX == "COMPOSITE") begin : gen_composite
 
-        // remove the affine constant
-        wire [7:0] x = in ^ 8'h63;
-        wire [7:0] t;
+        // out of the affine map and into the tower, invert, out of the tower
+        wire [7:0] t = inv_sbox_map_in(in);
         wire [7:0] t_inv;
-        wire [7:0] y;
-
-        // inverse affine matrix, then polynomial basis -> tower basis
-        assign t[7] = x[7] ^ x[6] ^ x[4];
-        assign t[6] = x[7] ^ x[5] ^ x[2];
-        assign t[5] = x[4] ^ x[3] ^ x[0];
-        assign t[4] = x[6] ^ x[5] ^ x[4] ^ x[1] ^ x[0];
-        assign t[3] = x[7] ^ x[4];
-        assign t[2] = x[6] ^ x[4] ^ x[1] ^ x[0];
-        assign t[1] = x[6] ^ x[4];
-        assign t[0] = x[6] ^ x[3] ^ x[1] ^ x[0];
 
         aes_gf256_inv gf_inv_inst (
-            .in(t),
-            .out(t_inv)
+            .in  (t),
+            .out (t_inv)
         );
 
-        // tower basis -> polynomial basis
-        assign y[7] = t_inv[5] ^ t_inv[0];
-        assign y[6] = t_inv[7] ^ t_inv[5] ^ t_inv[4] ^ t_inv[3] ^ t_inv[2] ^ t_inv[1];
-        assign y[5] = t_inv[7] ^ t_inv[6] ^ t_inv[4] ^ t_inv[3] ^ t_inv[2] ^ t_inv[1];
-        assign y[4] = t_inv[5] ^ t_inv[2];
-        assign y[3] = t_inv[7] ^ t_inv[6] ^ t_inv[5] ^ t_inv[2] ^ t_inv[1] ^ t_inv[0];
-        assign y[2] = t_inv[5] ^ t_inv[3] ^ t_inv[1] ^ t_inv[0];
-        assign y[1] = t_inv[5] ^ t_inv[1];
-        assign y[0] = t_inv[6];
-
-        assign out = y;
+        assign out = inv_sbox_map_out(t_inv);
 
     end else begin : gen_invalid
 

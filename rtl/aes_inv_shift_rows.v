@@ -7,7 +7,8 @@
 
 /*
  * Byte 4c+r is row r of column c. InvShiftRows moves the byte in column c of row r to
- * column (c+r) mod 4: out byte 4((c+r) mod 4)+r = in byte 4c+r.
+ * column (c+r) mod 4: out byte 4((c+r) mod 4)+r = in byte 4c+r. The permutation is the
+ * function inv_shift_rows of aes_shift_rows.vh.
  */
 module aes_inv_shift_rows (
     // state, FIPS-197 byte i in bits [8i+7:8i]
@@ -16,17 +17,9 @@ module aes_inv_shift_rows (
     output wire [127:0] out
 );
 
-localparam COLS = 4;
-localparam ROWS = 4;
+`include "aes_shift_rows.vh"
 
-genvar c, r;
-generate
-    for (c = 0; c < COLS; c = c + 1) begin : gen_col
-        for (r = 0; r < ROWS; r = r + 1) begin : gen_row
-            assign out[8*(ROWS*((c + r) % COLS) + r) +: 8] = in[8*(ROWS*c + r) +: 8];
-        end
-    end
-endgenerate
+assign out = inv_shift_rows(in);
 
 endmodule
 

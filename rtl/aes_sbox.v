@@ -8,11 +8,11 @@
 /*
  * SBOX "LUT": a 256-entry case table, which synthesis maps to LUTs.
  * SBOX "COMPOSITE": GF(2^8) inversion in a GF(((2^2)^2)^2) tower (aes_gf256_inv)
- * between two GF(2)-linear maps:
- *   to_tower    polynomial basis -> tower basis (the inverse of the matrix whose column
- *               j is tower basis vector j written in the polynomial basis)
- *   from_tower  tower basis -> polynomial basis, merged with the affine matrix of
- *               FIPS-197 5.1.1; the constant 0x63 is added after it
+ * between two GF(2)-linear maps (functions of aes_gf_tower_basis.vh):
+ *   sbox_map_in   polynomial basis -> tower basis (the inverse of the matrix whose
+ *                 column j is tower basis vector j written in the polynomial basis)
+ *   sbox_map_out  tower basis -> polynomial basis, merged with the affine matrix of
+ *                 FIPS-197 5.1.1; the constant 0x63 is added after it
  * aes_inv_sbox uses the same inverter with its own two maps, so a combined
  * forward/inverse S-box needs only one inverter and a multiplexer on each side.
  */
@@ -25,6 +25,8 @@ module aes_sbox #(
     // S(in)
     output wire [7:0] out
 );
+
+`include "aes_gf_tower_basis.vh"
 
 generate
     if (SBOX == "LUT") begin : gen_lut
@@ -104,38 +106,16 @@ generate
 
     end else if (SBOX == "COMPOSITE") begin : gen_composite
 
-        wire [7:0] x = in;
-        wire [7:0] t;
+        // into the tower, invert, out of the tower with the affine map
+        wire [7:0] t = sbox_map_in(in);
         wire [7:0] t_inv;
-        wire [7:0] y;
-
-        // to_tower: polynomial basis -> tower basis
-        assign t[7] = x[7] ^ x[4] ^ x[3] ^ x[1] ^ x[0];
-        assign t[6] = x[0];
-        assign t[5] = x[6] ^ x[5] ^ x[0];
-        assign t[4] = x[6] ^ x[3] ^ x[2] ^ x[1] ^ x[0];
-        assign t[3] = x[7] ^ x[6] ^ x[5] ^ x[2] ^ x[1] ^ x[0];
-        assign t[2] = x[6] ^ x[5] ^ x[4] ^ x[0];
-        assign t[1] = x[6] ^ x[5] ^ x[1] ^ x[0];
-        assign t[0] = x[7] ^ x[6] ^ x[5] ^ x[0];
 
         aes_gf256_inv gf_inv_inst (
-            .in(t),
-            .out(t_inv)
+            .in  (t),
+            .out (t_inv)
         );
 
-        // from_tower: tower basis -> polynomial basis, then the affine matrix
-        assign y[7] = t_inv[7] ^ t_inv[1];
-        assign y[6] = t_inv[7] ^ t_inv[3];
-        assign y[5] = t_inv[4] ^ t_inv[2];
-        assign y[4] = t_inv[7] ^ t_inv[3] ^ t_inv[1];
-        assign y[3] = t_inv[7] ^ t_inv[3] ^ t_inv[2] ^ t_inv[1] ^ t_inv[0];
-        assign y[2] = t_inv[7] ^ t_inv[6] ^ t_inv[4] ^ t_inv[2] ^ t_inv[1];
-        assign y[1] = t_inv[5] ^ t_inv[1] ^ t_inv[0];
-        assign y[0] = t_inv[5] ^ t_inv[2] ^ t_inv[0];
-
-        // affine constant
-        assign out = y ^ 8'h63;
+        assign out = sbox_map_out(t_inv);
 
     end else begin : gen_invalid
 

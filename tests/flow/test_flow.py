@@ -313,7 +313,8 @@ def test_flow_reads_the_files_of_the_top_only() -> None:
     standalone = {"aes_ghash", "aes_gf128_mul"}
     assert standalone.isdisjoint(whole)
     assert whole == {p.stem for p in [*paths.rtl_sources(), *paths.rtl_include_files()]} - standalone
-    assert [p.stem for p in paths.rtl_sources_for("aes_sbox")] == ["aes_gf256_inv", "aes_sbox"]
+    assert [p.name for p in paths.rtl_sources_for("aes_sbox")] == [
+        "aes_gf256_inv.v", "aes_gf_tower.vh", "aes_gf_tower_basis.vh", "aes_sbox.v"]
     with pytest.raises(KeyError):
         paths.rtl_sources_for("no_such_module")
 

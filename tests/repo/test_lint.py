@@ -4,8 +4,8 @@ read and elaborate it, and it follows the file rules of docs/architecture.md ("C
 
 The file list is globbed when the tests are collected, so files added later are covered.
 Each module is checked as the top with its own file, its submodules found by name in rtl/
-(`-y rtl`, `-libdir rtl`), so one broken file only fails its own tests and those of the
-modules that use it.
+(`-y rtl`, `-libdir rtl`) and its include files there too (Verilator's `-y`, Icarus' `-I`),
+so one broken file only fails its own tests and those of the modules that use it.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def test_yosys_infers_no_latch_in_aes_axi(params: dict[str, str]) -> None:
 
 @pytest.mark.parametrize("path", RTL_FILES, ids=FILE_IDS)
 def test_icarus_elaborates_file_as_verilog_2005(path: Path) -> None:
-    args = ["iverilog", "-g2005", "-o", "/dev/null", "-y", paths.RTL_DIR, "-s", path.stem, path]
+    args = ["iverilog", "-g2005", "-o", "/dev/null", "-y", paths.RTL_DIR, "-I", paths.RTL_DIR, "-s", path.stem, path]
     proc = tools.run(args, check=False, timeout=120)
     assert proc.returncode == 0, f"iverilog -g2005 on {path.name}:\n{proc.stdout}"
 

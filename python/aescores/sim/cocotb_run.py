@@ -74,11 +74,15 @@ def run_cocotb(
     # Verilog string parameters reach both simulators' command lines as "quoted" text.
     params = {k: (f'"{v}"' if isinstance(v, str) else v) for k, v in (parameters or {}).items()}
     srcs = list(sources or paths.rtl_sources())
-    build_dir = build_dir_for(toplevel, sim, params, srcs, tag)
+    # The RTL's include files (`include'd by the compile units) are found in their folder;
+    # the build folder's name covers their contents too.
+    includes = paths.rtl_include_files()
+    build_dir = build_dir_for(toplevel, sim, params, [*srcs, *includes], tag)
     runner = get_runner(sim)
     build_args = list(_VERILATOR_BUILD_ARGS) if sim == "verilator" else []
     runner.build(
         sources=[str(s) for s in srcs],
+        includes=sorted({str(p.parent) for p in includes}),
         hdl_toplevel=toplevel,
         parameters=params,
         build_dir=build_dir,

@@ -55,8 +55,9 @@ _BUILD_FLAGS = (
 def build_harness(top: str, cpp: str, params: Mapping[str, object]) -> Path:
     """Build (or reuse) the Verilator harness `cpp` (in harness/) around `top`."""
     sources = [*paths.rtl_sources(), HARNESS_DIR / cpp]
+    includes = paths.rtl_include_files()  # `include'd by the sources, found in their folder
     h = hashlib.sha256(json.dumps([top, dict(params), _BUILD_FLAGS], sort_keys=True).encode())
-    for src in sources:
+    for src in [*sources, *includes]:
         h.update(src.read_bytes())
     out_dir = paths.BUILD_DIR / "harness" / f"{top}-{h.hexdigest()[:16]}"
     binary = out_dir / "harness"
@@ -70,6 +71,7 @@ def build_harness(top: str, cpp: str, params: Mapping[str, object]) -> Path:
                 [
                     "verilator", *_BUILD_FLAGS, "--top-module", top,
                     *_param_args(params),
+                    *sorted({f"-I{p.parent}" for p in includes}),
                     "--Mdir", str(out_dir), "-o", "harness",
                     *[str(s) for s in sources],
                 ],
