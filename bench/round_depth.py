@@ -36,9 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 from aescores import paths, tools  # noqa: E402
 from aescores.flow.run import YOSYS, tool_path  # noqa: E402
 
-# The files one round unit needs.
-SOURCES = ("aes_pipe_round.v", "aes_rom.v", "aes_sbox.v", "aes_inv_sbox.v", "aes_gf256_inv.v",
-           "aes_mix_columns.v", "aes_inv_mix_columns.v")
+# The files one round unit needs (its hierarchy's compile units; Yosys finds the include
+# files beside them).
+SOURCES = [p for p in paths.rtl_sources_for("aes_pipe_round") if p.suffix == ".v"]
 
 # Combinational cells of an ECP5 netlist: each one on a path is one level.
 COMB = {"LUT4", "PFUMX", "L6MUX21", "CCU2C"}
@@ -51,13 +51,16 @@ def synthesize(sbox: str, stages: int, decrypt: bool, nowidelut: bool, folder: P
     """Run synth_ecp5 on one round unit in `folder`; return the netlist (Yosys JSON)."""
     folder.mkdir(parents=True, exist_ok=True)
     # YoWASP maps a private /tmp: give Yosys paths relative to its working folder.
-    reads = [f'read_verilog -defer "{os.path.relpath(paths.RTL_DIR / s, folder)}"' for s in SOURCES]
+    reads = [f'read_verilog -defer "{os.path.relpath(s, folder)}"' for s in SOURCES]
     script = "\n".join([
         *reads,
         f'chparam -set SBOX "{sbox}" -set STAGES {stages} -set DECRYPT {int(decrypt)} '
         "-set LAST_MODE 0 -set PASS 0 aes_pipe_round",
         "hierarchy -top aes_pipe_round",
         "synth_ecp5 -top aes_pipe_round" + (" -nowidelut" if nowidelut else ""),
+        # the unit's implementation module keeps its hierarchy: one module for the analysis
+        "setattr -mod -unset keep_hierarchy A:keep_hierarchy",
+        "flatten",
         "write_json netlist.json",
     ]) + "\n"
     (folder / "synth.ys").write_text(script)

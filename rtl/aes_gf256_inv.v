@@ -11,7 +11,8 @@
  * instance can serve a forward and an inverse S-box behind two input and two output
  * matrices. Input and output are in the tower basis below, not in the AES polynomial
  * basis; aes_sbox / aes_inv_sbox apply the basis changes (aes_gf_tower_basis.vh). The
- * arithmetic is the functions of aes_gf_tower.vh.
+ * arithmetic is written once, as the functions of aes_gf_tower.vh, which the PIPELINED
+ * engine's COMPOSITE round unit (aes_pipe_round_composite) includes too.
  *
  * The tower (normal bases at every level, each extension with trace 1, as in
  * Canright's compact S-box; this derivation and these constants are our own):

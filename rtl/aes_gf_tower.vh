@@ -8,10 +8,10 @@
  * gf16_inv, then gf256_inv_from_d. The changes between the AES basis and the tower are
  * in aes_gf_tower_basis.vh.
  *
- * Included by aes_gf256_inv, inside the module body: Verilog-2005 functions belong to a
- * module, so each module that calls them reads its own copy, and there is no include
- * guard (it would leave every module after the first without the functions). Functions
- * a module does not call build no logic.
+ * Included by aes_gf256_inv and aes_pipe_round_composite, inside the module body:
+ * Verilog-2005 functions belong to a module, so each module that calls them reads its
+ * own copy, and there is no include guard (it would leave every module after the first
+ * without the functions). Functions a module does not call build no logic.
  */
 
 // GF(2^2) product in the normal basis {W, W^2}

@@ -7,7 +7,8 @@
  * inv_sbox_map_out(inverse(inv_sbox_map_in(x))); the affine map of FIPS-197 5.1.1 and
  * its inverse are merged into the output and input maps.
  *
- * Included by aes_sbox and aes_inv_sbox, inside the module body; no include guard, since each module needs its own copy of the functions. These
+ * Included by aes_sbox, aes_inv_sbox and aes_pipe_round_composite, inside the module
+ * body; no include guard, since each module needs its own copy of the functions. These
  * are kept apart from aes_gf_tower.vh so that no module includes a function of the same
  * name as one in the aes_gf256_inv it instantiates (Verilator -Wall reports that as
  * VARHIDDEN).

@@ -8,7 +8,7 @@
 /*
  * Byte 4c+r is row r of column c. ShiftRows moves the byte in column (c+r) mod 4 of
  * row r to column c: out byte 4c+r = in byte 4((c+r) mod 4)+r. The permutation is the
- * function shift_rows of aes_shift_rows.vh.
+ * function shift_rows of aes_shift_rows.vh, which the PIPELINED round units include too.
  */
 module aes_shift_rows (
     // state, FIPS-197 byte i in bits [8i+7:8i]

@@ -5,8 +5,9 @@
  * Byte 4c+r is row r of column c (FIPS-197 byte i in bits [8i+7:8i]). ShiftRows rotates
  * row r left by r columns, InvShiftRows right by r columns.
  *
- * Included by aes_shift_rows and aes_inv_shift_rows, inside the module body; no include
- * guard, since each module needs its own copy of the functions.
+ * Included by aes_shift_rows, aes_inv_shift_rows and the round units
+ * (aes_pipe_round_lut, aes_pipe_round_composite, aes_pipe_round_ttable), inside the
+ * module body; no include guard, since each module needs its own copy of the functions.
  */
 
 // ShiftRows: out byte 4c+r = in byte 4((c+r) mod 4)+r

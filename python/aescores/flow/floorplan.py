@@ -19,8 +19,9 @@ these eight-site columns left to right along the first pair, then right to left 
 the second (lane after lane, round after round). Within a round the tables are ordered
 by the state column they read, in the column order 0, 1, 3, 2, as measured.
 
-Only block RAMs under `gen_lane[L].gen_round[R].u_round.gen_ttable` are pinned; every
-other cell (the key expander's tables, all logic) is left to the placer.
+Only block RAMs under `gen_lane[L].gen_round[R].u_round.gen_ttable.u_ttable` (the TTABLE
+implementation of the round unit, `aes_pipe_round_ttable`) are pinned; every other cell
+(the key expander's tables, all logic) is left to the placer.
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ FLATTEN_SCRIPT = "\n".join([
     "write_json netlist.json",
 ]) + "\n"
 
-_ROUND_TABLE = re.compile(r"gen_lane\[(\d+)\]\.gen_round\[(\d+)\]\.u_round\.gen_ttable\.gen_table\[(\d+)\]\.")
+_ROUND_TABLE = re.compile(
+    r"gen_lane\[(\d+)\]\.gen_round\[(\d+)\]\.u_round\.gen_ttable\.u_ttable\.gen_table\[(\d+)\]\."
+)
 _COLUMN_ORDER = (0, 1, 3, 2)  # state columns 0..3 in the order their tables are placed
 
 
@@ -71,7 +74,8 @@ ECP5_85K = EbrGrid(row_pairs=((70, 82), (22, 46)),
 
 
 def has_round_tables(netlist: dict) -> bool:
-    """Whether any pipelined round unit of the (hierarchical) netlist has block RAMs."""
+    """Whether any pipelined round unit of the (hierarchical) netlist has block RAMs (the
+    modules `aes_pipe_round` and its implementations, `aes_pipe_round_ttable` among them)."""
     return any(
         "aes_pipe_round" in name and any(c["type"] == "DP16KD" for c in m.get("cells", {}).values())
         for name, m in netlist["modules"].items()
