@@ -138,7 +138,11 @@ module aes_key_expand #(
                 // Entry x = {2 S(x), S(x)}: the low byte is the S-box.
                 wire [15:0] qa, qb;
                 aes_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_rom (
-                    .clk(clk), .addr_a(sub_in_reg[8*b +: 8]), .q_a(qa), .addr_b(sub_in_reg[8*(b+1) +: 8]), .q_b(qb)
+                    .clk(clk),
+                    .addr_a(sub_in_reg[8*b +: 8]),
+                    .q_a(qa),
+                    .addr_b(sub_in_reg[8*(b+1) +: 8]),
+                    .q_b(qb)
                 );
                 reg [15:0] sub_q_reg, sub_r_reg;
                 always @(posedge clk) begin
@@ -152,7 +156,10 @@ module aes_key_expand #(
             end
         end else begin : gen_subword
             for (b = 0; b < 4; b = b + 1) begin : gen_sbox
-                aes_sbox #(.SBOX(SBOX)) u_sbox (.in(sub_in[8*b +: 8]), .out(sub_out[8*b +: 8]));
+                aes_sbox #(.SBOX(SBOX)) u_sbox (
+                    .in(sub_in[8*b +: 8]),
+                    .out(sub_out[8*b +: 8])
+                );
             end
         end
     endgenerate
@@ -345,7 +352,11 @@ module aes_key_expand #(
             reg [3:0]   didx_reg;
 
             wire [127:0] imc_full;
-            aes_inv_mix_columns u_imc (.in({96'd0, acc_reg[127:96]}), .out(imc_full));
+            wire [127:0] imc_in = {96'd0, acc_reg[127:96]};
+            aes_inv_mix_columns u_imc (
+                .in(imc_in),
+                .out(imc_full)
+            );
             wire [31:0] dword = prev_plain_reg ? acc_reg[127:96] : imc_full[31:0];
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_imc = &{1'b0, imc_full[127:32]};
