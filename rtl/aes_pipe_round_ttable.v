@@ -25,7 +25,8 @@
  *   decryption round separate inverse S-box tables (Td0 has no plain Si byte).
  *
  * The flow places each round's block RAMs by their instance names
- * (python/aescores/flow/floorplan.py matches `u_round.gen_ttable.u_ttable.gen_table[j]`).
+ * (python/aescores/flow/floorplan.py matches
+ * `u_round.gen_ttable.u_ttable.gen_ttable.gen_table[j]`).
  */
 (* keep_hierarchy *)
 module aes_pipe_round_ttable #(
@@ -87,198 +88,198 @@ function [31:0] rotate_up;
     end
 endfunction
 
-// Register 1: the table read registers. Lookup 4c+r is row r of column c after
-// (Inv)ShiftRows.
-wire [127:0]     in_sr = shift_rows(in);
-wire [127:0]     in_isr = inv_shift_rows(in);     // unused when DECRYPT=0
-wire [16*EW-1:0] q;     // lookup j in bits [EW*j +: EW]
-wire [127:0]     si;    // Si(InvShiftRows(in)) when NEED_SI
-
-genvar j;
-generate
-    for (j = 0; j < 16; j = j + 2) begin : gen_table
-        if (DEC) begin : gen_encdec
-            wire [8:0]  addr_a = {in_dec, in_dec ? in_isr[8*j +: 8] : in_sr[8*j +: 8]};
-            wire [8:0]  addr_b = {in_dec, in_dec ? in_isr[8*j+8 +: 8] : in_sr[8*j+8 +: 8]};
-            wire [31:0] q_a, q_b;
-            aes_rom #(
-                .TABLE ("ENCDEC32"),
-                .ABITS (9),
-                .DBITS (32)
-            ) u_rom (
-                .clk    (clk),
-                .addr_a (addr_a),
-                .q_a    (q_a),
-                .addr_b (addr_b),
-                .q_b    (q_b)
-            );
-            assign q[EW*j +: EW] = q_a;
-            assign q[EW*(j+1) +: EW] = q_b;
-        end else begin : gen_enc
-            wire [7:0]  addr_a = in_sr[8*j +: 8];
-            wire [7:0]  addr_b = in_sr[8*j+8 +: 8];
-            wire [15:0] q_a, q_b;
-            aes_rom #(
-                .TABLE ("ENC16"),
-                .ABITS (8),
-                .DBITS (16)
-            ) u_rom (
-                .clk    (clk),
-                .addr_a (addr_a),
-                .q_a    (q_a),
-                .addr_b (addr_b),
-                .q_b    (q_b)
-            );
-            assign q[EW*j +: EW] = q_a;
-            assign q[EW*(j+1) +: EW] = q_b;
-        end
-        if (NEED_SI) begin : gen_si
-            wire [7:0] addr_a = in_isr[8*j +: 8];
-            wire [7:0] addr_b = in_isr[8*j+8 +: 8];
-            wire [7:0] q_a, q_b;
-            aes_rom #(
-                .TABLE ("INV8"),
-                .ABITS (8),
-                .DBITS (8)
-            ) u_rom_si (
-                .clk    (clk),
-                .addr_a (addr_a),
-                .q_a    (q_a),
-                .addr_b (addr_b),
-                .q_b    (q_b)
-            );
-            assign si[8*j +: 16] = {q_b, q_a};
-        end else begin : gen_no_si
-            assign si[8*j +: 16] = 16'd0;
-        end
-    end
-endgenerate
+// The generate block gen_ttable gives the unit's nets the names they had when the
+// implementations were branches of aes_pipe_round. Yosys chooses between the names of a
+// net by their text, and ABC's mapping of the unit depends on those choices (measured:
+// up to 4 LUT4 in a decryption unit): with these names it maps as before.
 
 // Pass-through copy of `in`, register s in bits [128s-1:128(s-1)] (only built when
 // PASS=1); a passed block leaves from register KEY_STAGE.
 wire [128*STAGES-1:0] xp;
 
-genvar s;
+genvar j, s;
 generate
-    if (HAS_PASS) begin : gen_xp
-        for (s = 1; s <= STAGES; s = s + 1) begin : gen_stage
-            reg [127:0] xp_reg;
-            if (s == 1) begin : gen_first
-                always @(posedge clk) begin
-                    xp_reg <= in;
+    if (1) begin : gen_ttable
+
+        // Register 1: the table read registers. Lookup 4c+r is row r of column c after
+        // (Inv)ShiftRows.
+        wire [127:0]     in_sr = shift_rows(in);
+        wire [127:0]     in_isr = inv_shift_rows(in);     // unused when DECRYPT=0
+        wire [16*EW-1:0] q;     // lookup j in bits [EW*j +: EW]
+        wire [127:0]     si;    // Si(InvShiftRows(in)) when NEED_SI
+
+        for (j = 0; j < 16; j = j + 2) begin : gen_table
+            if (DEC) begin : gen_encdec
+                wire [8:0]  addr_a = {in_dec, in_dec ? in_isr[8*j +: 8] : in_sr[8*j +: 8]};
+                wire [8:0]  addr_b = {in_dec, in_dec ? in_isr[8*j+8 +: 8] : in_sr[8*j+8 +: 8]};
+                wire [31:0] q_a, q_b;
+                aes_rom #(
+                    .TABLE ("ENCDEC32"),
+                    .ABITS (9),
+                    .DBITS (32)
+                ) u_rom (
+                    .clk    (clk),
+                    .addr_a (addr_a),
+                    .q_a    (q_a),
+                    .addr_b (addr_b),
+                    .q_b    (q_b)
+                );
+                assign q[EW*j +: EW] = q_a;
+                assign q[EW*(j+1) +: EW] = q_b;
+            end else begin : gen_enc
+                wire [7:0]  addr_a = in_sr[8*j +: 8];
+                wire [7:0]  addr_b = in_sr[8*j+8 +: 8];
+                wire [15:0] q_a, q_b;
+                aes_rom #(
+                    .TABLE ("ENC16"),
+                    .ABITS (8),
+                    .DBITS (16)
+                ) u_rom (
+                    .clk    (clk),
+                    .addr_a (addr_a),
+                    .q_a    (q_a),
+                    .addr_b (addr_b),
+                    .q_b    (q_b)
+                );
+                assign q[EW*j +: EW] = q_a;
+                assign q[EW*(j+1) +: EW] = q_b;
+            end
+            if (NEED_SI) begin : gen_si
+                wire [7:0] addr_a = in_isr[8*j +: 8];
+                wire [7:0] addr_b = in_isr[8*j+8 +: 8];
+                wire [7:0] q_a, q_b;
+                aes_rom #(
+                    .TABLE ("INV8"),
+                    .ABITS (8),
+                    .DBITS (8)
+                ) u_rom_si (
+                    .clk    (clk),
+                    .addr_a (addr_a),
+                    .q_a    (q_a),
+                    .addr_b (addr_b),
+                    .q_b    (q_b)
+                );
+                assign si[8*j +: 16] = {q_b, q_a};
+            end else begin : gen_no_si
+                assign si[8*j +: 16] = 16'd0;
+            end
+        end
+
+        if (HAS_PASS) begin : gen_xp
+            for (s = 1; s <= STAGES; s = s + 1) begin : gen_stage
+                reg [127:0] xp_reg;
+                if (s == 1) begin : gen_first
+                    always @(posedge clk) begin
+                        xp_reg <= in;
+                    end
+                end else begin : gen_next
+                    always @(posedge clk) begin
+                        xp_reg <= xp[128*(s-2) +: 128];
+                    end
                 end
-            end else begin : gen_next
-                always @(posedge clk) begin
-                    xp_reg <= xp[128*(s-2) +: 128];
-                end
+                assign xp[128*(s-1) +: 128] = xp_reg;
             end
-            assign xp[128*(s-1) +: 128] = xp_reg;
+        end else begin : gen_no_xp
+            assign xp = {128*STAGES{1'b0}};
         end
-    end else begin : gen_no_xp
-        assign xp = {128*STAGES{1'b0}};
-    end
-endgenerate
 
-// The lookups (and Si bytes) as seen by the XOR network: register 2 from 2 stages.
-wire [16*EW-1:0] ql;
-wire [127:0]     sil;
+        // The lookups (and Si bytes) as seen by the XOR network: register 2 from 2 stages.
+        wire [16*EW-1:0] ql;
+        wire [127:0]     sil;
 
-generate
-    if (STAGES == 1) begin : gen_direct
-        assign ql = q;
-        assign sil = si;
-    end else begin : gen_q_reg
-        reg [16*EW-1:0] q_reg;
-        reg [127:0]     si_reg;
-        always @(posedge clk) begin
-            q_reg <= q;
-            si_reg <= si;
-        end
-        assign ql = q_reg;
-        assign sil = si_reg;
-    end
-endgenerate
-
-// per column: the four T values, rotated, and the substituted bytes
-wire [511:0] tv;        // column c, row r in bits [128c + 32r +: 32]
-wire [127:0] sub;       // the last round's bytes, in place (unused if never last)
-wire unused_tt = ^{in_isr, sub};
-
-generate
-    for (j = 0; j < 16; j = j + 1) begin : gen_lookup
-        wire [EW-1:0] e = ql[EW*j +: EW];
-        wire [31:0]   t0;
-        wire [7:0]    sbyte;
-        if (DEC) begin : gen_t32
-            assign t0 = e;
-            assign sbyte = e[15:8];
-        end else begin : gen_t16
-            assign t0 = {e[15:8] ^ e[7:0], e[7:0], e[7:0], e[15:8]};
-            assign sbyte = e[7:0];
-        end
-        assign tv[32*j +: 32] = rotate_up(t0, j % 4);
-        assign sub[8*j +: 8] = (DEC && st_dec[XS-1]) ? sil[8*j +: 8] : sbyte;
-    end
-endgenerate
-
-wire [127:0] cols;      // the round without its key
-
-generate
-    if (STAGES <= 2) begin : gen_xor4
-        for (j = 0; j < 4; j = j + 1) begin : gen_col
-            wire [31:0] x4 = tv[128*j +: 32] ^ tv[128*j + 32 +: 32] ^ tv[128*j + 64 +: 32] ^ tv[128*j + 96 +: 32];
-            if (LAST_MODE == 0) begin : gen_mid
-                assign cols[32*j +: 32] = x4;
-            end else if (LAST_MODE == 1) begin : gen_last
-                assign cols[32*j +: 32] = sub[32*j +: 32];
-                wire unused_x4 = ^x4;
-            end else begin : gen_maybe
-                assign cols[32*j +: 32] = st_last[XS-1] ? sub[32*j +: 32] : x4;
-            end
-        end
-        if (HAS_PASS) begin : gen_pass
-            assign out = st_pass[STAGES-1] ? xp[128*(STAGES-1) +: 128] : (cols ^ round_key);
-        end else begin : gen_no_pass
-            assign out = cols ^ round_key;
-        end
-    end else begin : gen_pairs
-        // register 3: {hi, lo} per column; a last round puts its bytes in lo, 0 in hi
-        wire [255:0] pairs;
-        for (j = 0; j < 4; j = j + 1) begin : gen_col
-            wire [31:0] lo = tv[128*j +: 32] ^ tv[128*j + 32 +: 32];
-            wire [31:0] hi = tv[128*j + 64 +: 32] ^ tv[128*j + 96 +: 32];
-            if (LAST_MODE == 0) begin : gen_mid
-                assign pairs[64*j +: 64] = {hi, lo};
-            end else if (LAST_MODE == 1) begin : gen_last
-                assign pairs[64*j +: 64] = {32'd0, sub[32*j +: 32]};
-                wire unused_pair = ^{lo, hi};
-            end else begin : gen_maybe
-                assign pairs[64*j +: 64] = st_last[XS-1] ? {32'd0, sub[32*j +: 32]} : {hi, lo};
-            end
-        end
-        reg [255:0] pairs_reg;
-        always @(posedge clk) begin
-            pairs_reg <= pairs;
-        end
-        for (j = 0; j < 4; j = j + 1) begin : gen_fold
-            assign cols[32*j +: 32] = pairs_reg[64*j +: 32] ^ pairs_reg[64*j + 32 +: 32];
-        end
-        // the key (or the passed block) after register KEY_STAGE = 3
-        wire [127:0] ark;
-        if (HAS_PASS) begin : gen_pass
-            assign ark = st_pass[KEY_STAGE-1] ? xp[128*(KEY_STAGE-1) +: 128] : (cols ^ round_key);
-        end else begin : gen_no_pass
-            assign ark = cols ^ round_key;
-        end
-        if (STAGES == 3) begin : gen_s3
-            assign out = ark;
-        end else begin : gen_s4
-            reg [127:0] out_reg;
+        if (STAGES == 1) begin : gen_direct
+            assign ql = q;
+            assign sil = si;
+        end else begin : gen_q_reg
+            reg [16*EW-1:0] q_reg;
+            reg [127:0]     si_reg;
             always @(posedge clk) begin
-                out_reg <= ark;
+                q_reg <= q;
+                si_reg <= si;
             end
-            assign out = out_reg;
+            assign ql = q_reg;
+            assign sil = si_reg;
         end
+
+        // per column: the four T values, rotated, and the substituted bytes
+        wire [511:0] tv;        // column c, row r in bits [128c + 32r +: 32]
+        wire [127:0] sub;       // the last round's bytes, in place (unused if never last)
+        wire unused_tt = ^{in_isr, sub};
+
+        for (j = 0; j < 16; j = j + 1) begin : gen_lookup
+            wire [EW-1:0] e = ql[EW*j +: EW];
+            wire [31:0]   t0;
+            wire [7:0]    sbyte;
+            if (DEC) begin : gen_t32
+                assign t0 = e;
+                assign sbyte = e[15:8];
+            end else begin : gen_t16
+                assign t0 = {e[15:8] ^ e[7:0], e[7:0], e[7:0], e[15:8]};
+                assign sbyte = e[7:0];
+            end
+            assign tv[32*j +: 32] = rotate_up(t0, j % 4);
+            assign sub[8*j +: 8] = (DEC && st_dec[XS-1]) ? sil[8*j +: 8] : sbyte;
+        end
+
+        wire [127:0] cols;      // the round without its key
+
+        if (STAGES <= 2) begin : gen_xor4
+            for (j = 0; j < 4; j = j + 1) begin : gen_col
+                wire [31:0] x4 = tv[128*j +: 32] ^ tv[128*j + 32 +: 32] ^ tv[128*j + 64 +: 32] ^ tv[128*j + 96 +: 32];
+                if (LAST_MODE == 0) begin : gen_mid
+                    assign cols[32*j +: 32] = x4;
+                end else if (LAST_MODE == 1) begin : gen_last
+                    assign cols[32*j +: 32] = sub[32*j +: 32];
+                    wire unused_x4 = ^x4;
+                end else begin : gen_maybe
+                    assign cols[32*j +: 32] = st_last[XS-1] ? sub[32*j +: 32] : x4;
+                end
+            end
+            if (HAS_PASS) begin : gen_pass
+                assign out = st_pass[STAGES-1] ? xp[128*(STAGES-1) +: 128] : (cols ^ round_key);
+            end else begin : gen_no_pass
+                assign out = cols ^ round_key;
+            end
+        end else begin : gen_pairs
+            // register 3: {hi, lo} per column; a last round puts its bytes in lo, 0 in hi
+            wire [255:0] pairs;
+            for (j = 0; j < 4; j = j + 1) begin : gen_col
+                wire [31:0] lo = tv[128*j +: 32] ^ tv[128*j + 32 +: 32];
+                wire [31:0] hi = tv[128*j + 64 +: 32] ^ tv[128*j + 96 +: 32];
+                if (LAST_MODE == 0) begin : gen_mid
+                    assign pairs[64*j +: 64] = {hi, lo};
+                end else if (LAST_MODE == 1) begin : gen_last
+                    assign pairs[64*j +: 64] = {32'd0, sub[32*j +: 32]};
+                    wire unused_pair = ^{lo, hi};
+                end else begin : gen_maybe
+                    assign pairs[64*j +: 64] = st_last[XS-1] ? {32'd0, sub[32*j +: 32]} : {hi, lo};
+                end
+            end
+            reg [255:0] pairs_reg;
+            always @(posedge clk) begin
+                pairs_reg <= pairs;
+            end
+            for (j = 0; j < 4; j = j + 1) begin : gen_fold
+                assign cols[32*j +: 32] = pairs_reg[64*j +: 32] ^ pairs_reg[64*j + 32 +: 32];
+            end
+            // the key (or the passed block) after register KEY_STAGE = 3
+            wire [127:0] ark;
+            if (HAS_PASS) begin : gen_pass
+                assign ark = st_pass[KEY_STAGE-1] ? xp[128*(KEY_STAGE-1) +: 128] : (cols ^ round_key);
+            end else begin : gen_no_pass
+                assign ark = cols ^ round_key;
+            end
+            if (STAGES == 3) begin : gen_s3
+                assign out = ark;
+            end else begin : gen_s4
+                reg [127:0] out_reg;
+                always @(posedge clk) begin
+                    out_reg <= ark;
+                end
+                assign out = out_reg;
+            end
+        end
+
     end
 endgenerate
 

@@ -23,7 +23,7 @@ def dp16kd() -> dict:
 
 def table_name(lane: int, rnd: int, lookup: int) -> str:
     return (f"u_top.genblk3.gen_pipelined.u_engine.gen_lane[{lane}].gen_round[{rnd}].u_round"
-            f".gen_ttable.u_ttable.gen_table[{lookup}].gen_enc.u_rom.mem.0.0")
+            f".gen_ttable.u_ttable.gen_ttable.gen_table[{lookup}].gen_enc.u_rom.mem.0.0")
 
 
 def flat_netlist(cells: dict) -> dict:
@@ -104,7 +104,7 @@ def test_more_tables_than_sites_pins_none() -> None:
 
 def test_only_round_units_with_block_rams_ask_for_the_floorplan() -> None:
     with_tables = {"modules": {
-        "$paramod$0f\\aes_pipe_round_ttable": {"cells": {"gen_table[0].gen_enc.u_rom.mem.0.0": dp16kd()}},
+        "$paramod$0f\\aes_pipe_round_ttable": {"cells": {"gen_ttable.gen_table[0].gen_enc.u_rom.mem.0.0": dp16kd()}},
         "top": {"attributes": TOP_ATTR, "cells": {}},
     }}
     composite = {"modules": {

@@ -19,9 +19,9 @@ these eight-site columns left to right along the first pair, then right to left 
 the second (lane after lane, round after round). Within a round the tables are ordered
 by the state column they read, in the column order 0, 1, 3, 2, as measured.
 
-Only block RAMs under `gen_lane[L].gen_round[R].u_round.gen_ttable.u_ttable` (the TTABLE
-implementation of the round unit, `aes_pipe_round_ttable`) are pinned; every other cell
-(the key expander's tables, all logic) is left to the placer.
+Only block RAMs under `gen_lane[L].gen_round[R].u_round.gen_ttable.u_ttable.gen_ttable`
+(the TTABLE implementation of the round unit, `aes_pipe_round_ttable`) are pinned; every
+other cell (the key expander's tables, all logic) is left to the placer.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ FLATTEN_SCRIPT = "\n".join([
 ]) + "\n"
 
 _ROUND_TABLE = re.compile(
-    r"gen_lane\[(\d+)\]\.gen_round\[(\d+)\]\.u_round\.gen_ttable\.u_ttable\.gen_table\[(\d+)\]\."
+    r"gen_lane\[(\d+)\]\.gen_round\[(\d+)\]\.u_round\.gen_ttable\.u_ttable\.gen_ttable\.gen_table\[(\d+)\]\."
 )
 _COLUMN_ORDER = (0, 1, 3, 2)  # state columns 0..3 in the order their tables are placed
 
