@@ -102,13 +102,13 @@ def test_bundle_builds_from_its_folder_alone(bundle: tuple[Path, str]) -> None:
                       cwd=out, check=False, timeout=300)
     assert yosys.returncode == 0, f"yosys on the bundle:\n{yosys.stdout[-3000:]}"
 
-    lint = tools.run(["verilator", "--lint-only", "-Wall", "-f", "files.f", "--top-module", NAME],
+    lint = tools.run(["verilator", "--lint-only", "-Wall", "-Irtl", "-f", "files.f", "--top-module", NAME],
                      cwd=out, check=False, timeout=300)
     problems = [line for line in lint.stdout.splitlines() if line.startswith(("%Warning", "%Error"))]
     assert lint.returncode == 0 and not problems, f"verilator -Wall on the bundle:\n{lint.stdout[-3000:]}"
 
     if tools.which("iverilog"):
-        icarus = tools.run(["iverilog", "-g2005", "-s", NAME, "-c", "files.f", "-o", "bundle.vvp"],
+        icarus = tools.run(["iverilog", "-g2005", "-Irtl", "-s", NAME, "-c", "files.f", "-o", "bundle.vvp"],
                            cwd=out, check=False, timeout=300)
         assert icarus.returncode == 0, f"iverilog on the bundle:\n{icarus.stdout}"
         (out / "bundle.vvp").unlink()
@@ -133,7 +133,7 @@ def test_readme_says_how_to_build_and_quotes_latency(bundle: tuple[Path, str]) -
     out, _ = bundle
     readme = (out / "README.md").read_text()
     config = small_config()
-    for needle in ("files.f", f"{NAME}.core", f"--top-module {NAME}", "| `ARCH` | `ITERATIVE` |",
+    for needle in ("files.f", f"{NAME}.core", f"-Irtl -f files.f --top-module {NAME}", "| `ARCH` | `ITERATIVE` |",
                    "| `s_axis_tdata` | input | 128 |", f"{configs.latency_clocks(config.full_params)} clocks"):
         assert needle in readme, needle
     assert str(paths.ROOT) not in readme

@@ -224,12 +224,13 @@ def readme_text(
         "## Build",
         "",
         "Every path is relative to this folder. `files.f` lists the RTL in compile order "
-        "(submodules first), the wrapper last:",
+        "(submodules first), the wrapper last; the include files (`rtl/*.vh`) are found "
+        "with `-Irtl` (Yosys looks beside the file that includes them):",
         "",
         "```sh",
-        f"verilator --lint-only -Wall -f files.f --top-module {name}",
+        f"verilator --lint-only -Wall -Irtl -f files.f --top-module {name}",
         f"yosys -p \"read -f files.f; hierarchy -check -top {name}; synth_ecp5 -top {name}\"",
-        f"iverilog -g2005 -s {name} -c files.f -o {name}.vvp",
+        f"iverilog -g2005 -Irtl -s {name} -c files.f -o {name}.vvp",
         "```",
         "",
         f"With FuseSoC, the core `{name}.core` has the same files (targets `default` and `lint`):",
