@@ -36,10 +36,11 @@ _VERILATOR_BUILD_ARGS = ("-Wno-fatal", "-O2", "--x-assign", "unique", "--x-initi
 def build_dir_for(
     toplevel: str, sim: str, parameters: Mapping[str, object], sources: Sequence[Path], tag: str = ""
 ) -> Path:
-    """A build folder unique to a top-level, simulator, parameter set and source contents."""
+    """A build folder unique to a top-level, simulator, parameter set and source contents
+    (the RTL's include files, which every build reads from their folder, included)."""
     h = hashlib.sha256()
     h.update(json.dumps({"p": {k: str(v) for k, v in sorted(parameters.items())}, "t": tag}).encode())
-    for src in sources:
+    for src in [*sources, *paths.rtl_include_files()]:
         h.update(Path(src).read_bytes())
     digest = h.hexdigest()[:12]
     return paths.BUILD_DIR / "cocotb" / f"{toplevel}-{sim}-{digest}"
@@ -75,9 +76,9 @@ def run_cocotb(
     params = {k: (f'"{v}"' if isinstance(v, str) else v) for k, v in (parameters or {}).items()}
     srcs = list(sources or paths.rtl_sources())
     # The RTL's include files (`include'd by the compile units) are found in their folder;
-    # the build folder's name covers their contents too.
+    # the build folder's name covers their contents too (build_dir_for).
     includes = paths.rtl_include_files()
-    build_dir = build_dir_for(toplevel, sim, params, [*srcs, *includes], tag)
+    build_dir = build_dir_for(toplevel, sim, params, srcs, tag)
     runner = get_runner(sim)
     build_args = list(_VERILATOR_BUILD_ARGS) if sim == "verilator" else []
     runner.build(
