@@ -33,13 +33,13 @@ module fv_csr_axil (
     input wire          key_ctrl_refuse,
     input wire [15:0]   slots_loaded,
     input wire [15:0]   slots_loading,
-    input wire [6:0]    err_set,
+    input wire [7:0]    err_set,
     input wire          key_stage_clear,
     input wire [31:0]   msgs_count,
     input wire [31:0]   blocks_count,
     input wire          rk_stage_clear,
     input wire          rk_ctrl_refuse,
-    input wire [20:0]   caps
+    input wire [21:0]   caps
 );
 
 reg init = 1'b1;
@@ -62,7 +62,7 @@ aes_csr u_csr (
     .s_axil_rready(s_axil_rready),
     .caps_arch(caps[1:0]), .caps_stages(caps[4:2]), .caps_lanes(caps[8:5]), .caps_max_key(caps[10:9]),
     .caps_key_slots(caps[15:11]), .caps_decrypt(caps[16]), .caps_host_keys(caps[17]),
-    .caps_selftest(caps[18]), .caps_sbox(caps[20:19]),
+    .caps_selftest(caps[18]), .caps_sbox(caps[20:19]), .caps_gcm(caps[21]),
     .latency_clocks(latency_clocks),
     .status_selftest_done(status[0]), .status_selftest_passed(status[1]), .status_busy(status[2]),
     .key_ctrl_wr(), .key_ctrl_slot(), .key_ctrl_len(), .key_ctrl_commit(), .key_ctrl_refuse(key_ctrl_refuse),

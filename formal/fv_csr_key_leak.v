@@ -44,12 +44,12 @@ module fv_csr_key_leak (
     input wire          rk_ctrl_refuse,
     input wire [15:0]   slots_loaded,
     input wire [15:0]   slots_loading,
-    input wire [6:0]    err_set,
+    input wire [7:0]    err_set,
     input wire          key_stage_clear,
     input wire          rk_stage_clear,
     input wire [31:0]   msgs_count,
     input wire [31:0]   blocks_count,
-    input wire [20:0]   caps
+    input wire [21:0]   caps
 );
 
 reg init = 1'b1;
@@ -93,7 +93,7 @@ generate
             .s_axil_rready(s_axil_rready),
             .caps_arch(caps[1:0]), .caps_stages(caps[4:2]), .caps_lanes(caps[8:5]), .caps_max_key(caps[10:9]),
             .caps_key_slots(caps[15:11]), .caps_decrypt(caps[16]), .caps_host_keys(caps[17]),
-            .caps_selftest(caps[18]), .caps_sbox(caps[20:19]),
+            .caps_selftest(caps[18]), .caps_sbox(caps[20:19]), .caps_gcm(caps[21]),
             .latency_clocks(latency_clocks),
             .status_selftest_done(status[0]), .status_selftest_passed(status[1]), .status_busy(status[2]),
             .key_ctrl_wr(key_ctrl_wr), .key_ctrl_slot(key_ctrl_slot), .key_ctrl_len(key_ctrl_len),
@@ -206,7 +206,7 @@ end
 
 // ---------------------------------------------------------------- induction invariants
 // Probes (csr_key_leak.sby): every register of each copy but the staging words.
-localparam PW = 1 + 18 + 1 + 4 + 1 + 2 + 1 + 32 + 2 + 6 + 6;
+localparam PW = 1 + 18 + 1 + 4 + 1 + 2 + 1 + 32 + 2 + 7 + 7;
 wire [PW-1:0] fv_state_a, fv_state_b;     // {aw_full, aw_hit, w_full, w_strb, b_valid, b_resp,
                                           //  r_valid, r_data, r_resp, err, irq_en}
 wire [31:0]   fv_wdata_a, fv_wdata_b;     // w_data_reg

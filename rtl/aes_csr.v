@@ -98,6 +98,7 @@ module aes_csr (
     input  wire          caps_host_keys,             // CAPS[17]
     input  wire          caps_selftest,              // CAPS[18]
     input  wire [1:0]    caps_sbox,                  // CAPS[20:19]
+    input  wire          caps_gcm,                   // CAPS[21]
 
     /*
      * LATENCY (0x008, RO): Latency
@@ -135,7 +136,7 @@ module aes_csr (
     /*
      * ERR (0x01C, RW1C): Errors
      */
-    input  wire [6:0]    err_set,                    // bit b high: set ERR[b]
+    input  wire [7:0]    err_set,                    // bit b high: set ERR[b]
 
     /*
      * KEY0..KEY7 (0x020-0x03C, WO): staged key material
@@ -231,6 +232,7 @@ reg         err_slot_empty_reg, err_slot_empty_next;         // ERR[3]
 reg         err_ctr_wrap_reg, err_ctr_wrap_next;             // ERR[4]
 reg         err_not_built_reg, err_not_built_next;           // ERR[5]
 reg         err_selftest_fail_reg, err_selftest_fail_next;   // ERR[6]
+reg         err_tag_mismatch_reg, err_tag_mismatch_next;     // ERR[7]
 reg [31:0]  key0_reg, key0_next;                             // KEY0: key material, never read back
 reg [31:0]  key1_reg, key1_next;                             // KEY1: key material, never read back
 reg [31:0]  key2_reg, key2_next;                             // KEY2: key material, never read back
@@ -245,6 +247,7 @@ reg         irq_en_slot_empty_reg, irq_en_slot_empty_next;   // IRQ_EN[3]
 reg         irq_en_ctr_wrap_reg, irq_en_ctr_wrap_next;       // IRQ_EN[4]
 reg         irq_en_not_built_reg, irq_en_not_built_next;     // IRQ_EN[5]
 reg         irq_en_selftest_fail_reg, irq_en_selftest_fail_next; // IRQ_EN[6]
+reg         irq_en_tag_mismatch_reg, irq_en_tag_mismatch_next; // IRQ_EN[7]
 reg [31:0]  rk0_reg, rk0_next;                               // RK0: key material, never read back
 reg [31:0]  rk1_reg, rk1_next;                               // RK1: key material, never read back
 reg [31:0]  rk2_reg, rk2_next;                               // RK2: key material, never read back
@@ -354,7 +357,8 @@ assign irq = |{(err_bad_length_reg & irq_en_bad_length_reg),
                (err_slot_empty_reg & irq_en_slot_empty_reg),
                (err_ctr_wrap_reg & irq_en_ctr_wrap_reg),
                (err_not_built_reg & irq_en_not_built_reg),
-               (err_selftest_fail_reg & irq_en_selftest_fail_reg)};
+               (err_selftest_fail_reg & irq_en_selftest_fail_reg),
+               (err_tag_mismatch_reg & irq_en_tag_mismatch_reg)};
 
 // Write response: OKAY for a writable register unless the IP refuses the command;
 // SLVERR for a read-only or unmapped address, which the write does not change.
@@ -400,6 +404,7 @@ always @* begin
             rd_data[17]    = caps_host_keys;
             rd_data[18]    = caps_selftest;
             rd_data[20:19] = caps_sbox;
+            rd_data[21]    = caps_gcm;
         end
         ADDR_LATENCY: begin
             rd_data[31:0] = latency_clocks;
@@ -420,6 +425,7 @@ always @* begin
             rd_data[4] = err_ctr_wrap_reg;
             rd_data[5] = err_not_built_reg;
             rd_data[6] = err_selftest_fail_reg;
+            rd_data[7] = err_tag_mismatch_reg;
         end
         ADDR_IRQ_EN: begin
             rd_data[1] = irq_en_bad_length_reg;
@@ -428,6 +434,7 @@ always @* begin
             rd_data[4] = irq_en_ctr_wrap_reg;
             rd_data[5] = irq_en_not_built_reg;
             rd_data[6] = irq_en_selftest_fail_reg;
+            rd_data[7] = irq_en_tag_mismatch_reg;
         end
         ADDR_MSGS: begin
             rd_data[31:0] = msgs_count;
@@ -493,6 +500,7 @@ always @* begin
     err_ctr_wrap_next      = (err_ctr_wrap_reg & ~(hit_err & wr_bits[4])) | err_set[4];
     err_not_built_next     = (err_not_built_reg & ~(hit_err & wr_bits[5])) | err_set[5];
     err_selftest_fail_next = (err_selftest_fail_reg & ~(hit_err & wr_bits[6])) | err_set[6];
+    err_tag_mismatch_next  = (err_tag_mismatch_reg & ~(hit_err & wr_bits[7])) | err_set[7];
 
     // IRQ_EN: read-write, byte by byte.
     irq_en_bad_length_next    = hit_irq_en ? ((irq_en_bad_length_reg & ~wr_mask[1]) | wr_bits[1]) : irq_en_bad_length_reg;
@@ -501,6 +509,7 @@ always @* begin
     irq_en_ctr_wrap_next      = hit_irq_en ? ((irq_en_ctr_wrap_reg & ~wr_mask[4]) | wr_bits[4]) : irq_en_ctr_wrap_reg;
     irq_en_not_built_next     = hit_irq_en ? ((irq_en_not_built_reg & ~wr_mask[5]) | wr_bits[5]) : irq_en_not_built_reg;
     irq_en_selftest_fail_next = hit_irq_en ? ((irq_en_selftest_fail_reg & ~wr_mask[6]) | wr_bits[6]) : irq_en_selftest_fail_reg;
+    irq_en_tag_mismatch_next  = hit_irq_en ? ((irq_en_tag_mismatch_reg & ~wr_mask[7]) | wr_bits[7]) : irq_en_tag_mismatch_reg;
 
     // KEY0..KEY7: zeroized by key_stage_clear; a write in the same clock lands after it.
     key0_next = key_stage_clear ? 32'd0 : key0_reg;
@@ -548,6 +557,7 @@ always @(posedge clk) begin
     err_ctr_wrap_reg         <= err_ctr_wrap_next;
     err_not_built_reg        <= err_not_built_next;
     err_selftest_fail_reg    <= err_selftest_fail_next;
+    err_tag_mismatch_reg     <= err_tag_mismatch_next;
     key0_reg                 <= key0_next;
     key1_reg                 <= key1_next;
     key2_reg                 <= key2_next;
@@ -562,6 +572,7 @@ always @(posedge clk) begin
     irq_en_ctr_wrap_reg      <= irq_en_ctr_wrap_next;
     irq_en_not_built_reg     <= irq_en_not_built_next;
     irq_en_selftest_fail_reg <= irq_en_selftest_fail_next;
+    irq_en_tag_mismatch_reg  <= irq_en_tag_mismatch_next;
     rk0_reg                  <= rk0_next;
     rk1_reg                  <= rk1_next;
     rk2_reg                  <= rk2_next;
@@ -584,6 +595,7 @@ always @(posedge clk) begin
         err_ctr_wrap_reg         <= 1'h0;
         err_not_built_reg        <= 1'h0;
         err_selftest_fail_reg    <= 1'h0;
+        err_tag_mismatch_reg     <= 1'h0;
         key0_reg                 <= 32'h0;
         key1_reg                 <= 32'h0;
         key2_reg                 <= 32'h0;
@@ -598,6 +610,7 @@ always @(posedge clk) begin
         irq_en_ctr_wrap_reg      <= 1'h0;
         irq_en_not_built_reg     <= 1'h0;
         irq_en_selftest_fail_reg <= 1'h0;
+        irq_en_tag_mismatch_reg  <= 1'h0;
         rk0_reg                  <= 32'h0;
         rk1_reg                  <= 32'h0;
         rk2_reg                  <= 32'h0;

@@ -212,6 +212,8 @@ int aes_init(aes_dev_t *dev, volatile uint32_t *base)
     dev->max_key_bytes = 0;
     dev->decrypt = 0;
     dev->host_keys = 0;
+    dev->gcm = 0;
+    dev->lanes = 0;
     if (reg_read(dev, AES_REG_OFFSET(ID)) != AES__ID__ID_reset) {
         return AES_E_NODEV;
     }
@@ -229,6 +231,8 @@ int aes_init(aes_dev_t *dev, volatile uint32_t *base)
     }
     dev->decrypt = AES_FIELD_GET(AES__CAPS__DECRYPT, caps) != 0u;
     dev->host_keys = AES_FIELD_GET(AES__CAPS__HOST_KEYS, caps) != 0u;
+    dev->gcm = AES_FIELD_GET(AES__CAPS__GCM, caps) != 0u;
+    dev->lanes = (unsigned)AES_FIELD_GET(AES__CAPS__LANES, caps);
     return AES_OK;
 }
 
@@ -369,5 +373,159 @@ int aes_load_round_keys(const aes_dev_t *dev, unsigned slot, const uint8_t *key,
               AES__RK_CTRL__COMMIT_bm);
     scrub(enc, sizeof enc);
     scrub(dec, sizeof dec);
+    return AES_OK;
+}
+
+/* ------------------------------------------------------------------------------------
+ * GCM frames (docs/specification.md §3a). No register access.
+ */
+
+/* 1 when n is a tag length SP 800-38D §5.2.1.2 allows (and the IP takes). */
+static int gcm_tag_len_ok(size_t n)
+{
+    return n == 4u || n == 8u || (n >= 12u && n <= 16u);
+}
+
+/* Copy n bytes; the buffers do not overlap. */
+static void copy_bytes(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        dst[i] = src[i];
+    }
+}
+
+int aes_gcm_layout(unsigned lanes, size_t aad_len, size_t payload_len, size_t tag_len,
+                   aes_gcm_layout_t *layout)
+{
+    size_t bb, aad_beats, payload_beats, max_beats;
+    if (layout == NULL) {
+        return AES_E_NULL;
+    }
+    if (lanes != 1u && lanes != 2u && lanes != 4u && lanes != 8u) {
+        return AES_E_LANES;
+    }
+    if (!gcm_tag_len_ok(tag_len)) {
+        return AES_E_TAGLEN;
+    }
+    if ((uint64_t)aad_len > 0xFFFFFFFFu) { /* bytes 12-15 of the IV beat count it */
+        return AES_E_AADLEN;
+    }
+    bb = AES_BLOCK_BYTES * lanes;
+    aad_beats = aad_len / bb + (aad_len % bb != 0u);
+    payload_beats = payload_len / bb + (payload_len % bb != 0u);
+    /* beats = 2 + aad_beats + payload_beats, and beats * bb, must fit in a size_t. */
+    max_beats = SIZE_MAX / bb;
+    if (aad_beats > max_beats - 2u || payload_beats > max_beats - 2u - aad_beats) {
+        return AES_E_SPACE;
+    }
+    layout->beat_bytes = bb;
+    layout->aad_len = aad_len;
+    layout->payload_len = payload_len;
+    layout->tag_len = tag_len;
+    layout->aad_beats = aad_beats;
+    layout->payload_beats = payload_beats;
+    layout->beats = 2u + aad_beats + payload_beats;
+    layout->frame_bytes = layout->beats * bb;
+    layout->payload_offset = (1u + aad_beats) * bb;
+    layout->tag_offset = (layout->beats - 1u) * bb;
+    return AES_OK;
+}
+
+int aes_gcm_frame(unsigned lanes, const uint8_t *iv, size_t iv_len,
+                  const uint8_t *aad, size_t aad_len,
+                  const uint8_t *payload, size_t payload_len,
+                  const uint8_t *tag, size_t tag_len,
+                  uint8_t *frame, size_t frame_size, aes_gcm_layout_t *layout)
+{
+    aes_gcm_layout_t l;
+    size_t i;
+    int rc;
+    if (iv == NULL || frame == NULL || layout == NULL || (aad == NULL && aad_len != 0u) ||
+        (payload == NULL && payload_len != 0u)) {
+        return AES_E_NULL;
+    }
+    if (iv_len != AES_GCM_IV_BYTES) {
+        return AES_E_IVLEN;
+    }
+    rc = aes_gcm_layout(lanes, aad_len, payload_len, tag_len, &l);
+    if (rc != AES_OK) {
+        return rc;
+    }
+    if (frame_size < l.frame_bytes) {
+        return AES_E_SPACE;
+    }
+    for (i = 0; i < l.frame_bytes; i++) {
+        frame[i] = 0;
+    }
+    /* IV beat: the IV, then A as a 32-bit big-endian integer, in lane 0. */
+    copy_bytes(frame, iv, AES_GCM_IV_BYTES);
+    frame[12] = (uint8_t)((uint64_t)aad_len >> 24);
+    frame[13] = (uint8_t)(aad_len >> 16);
+    frame[14] = (uint8_t)(aad_len >> 8);
+    frame[15] = (uint8_t)aad_len;
+    /* The AAD from beat 1, the payload after it, both padded with the zeros above. */
+    if (aad_len != 0u) {
+        copy_bytes(frame + l.beat_bytes, aad, aad_len);
+    }
+    if (payload_len != 0u) {
+        copy_bytes(frame + l.payload_offset, payload, payload_len);
+    }
+    /* The tag beat: the expected tag to decrypt, zeros to encrypt. */
+    if (tag != NULL) {
+        copy_bytes(frame + l.tag_offset, tag, tag_len);
+    }
+    *layout = l;
+    return AES_OK;
+}
+
+size_t aes_gcm_beat_keep(const aes_gcm_layout_t *layout, size_t beat)
+{
+    size_t p;
+    if (layout == NULL || beat >= layout->beats) {
+        return 0u;
+    }
+    if (beat == layout->beats - 1u) {
+        return layout->tag_len;
+    }
+    if (beat <= layout->aad_beats) {
+        return layout->beat_bytes; /* the IV beat and the AAD beats are full */
+    }
+    p = beat - 1u - layout->aad_beats; /* payload beat p, before the tag beat */
+    if (p + 1u < layout->payload_beats) {
+        return layout->beat_bytes;
+    }
+    return layout->payload_len - p * layout->beat_bytes;
+}
+
+uint32_t aes_gcm_tkeep_word(const aes_gcm_layout_t *layout, size_t beat, unsigned w)
+{
+    size_t n = aes_gcm_beat_keep(layout, beat);
+    size_t lo = 32u * (size_t)w;
+    if (n <= lo) {
+        return 0u;
+    }
+    if (n - lo >= 32u) {
+        return 0xFFFFFFFFu;
+    }
+    return ((uint32_t)1u << (n - lo)) - 1u;
+}
+
+int aes_gcm_split(const aes_gcm_layout_t *layout, const uint8_t *out, size_t out_size,
+                  uint8_t *payload, uint8_t *tag)
+{
+    if (layout == NULL || out == NULL) {
+        return AES_E_NULL;
+    }
+    if (out_size < layout->frame_bytes) {
+        return AES_E_SPACE;
+    }
+    /* The payload beats are contiguous and hold the payload from their first byte. */
+    if (payload != NULL) {
+        copy_bytes(payload, out + layout->payload_offset, layout->payload_len);
+    }
+    if (tag != NULL) {
+        copy_bytes(tag, out + layout->tag_offset, layout->tag_len);
+    }
     return AES_OK;
 }

@@ -45,6 +45,9 @@ extern "C" {
 #define AES__CAPS__SBOX_bm 0x180000
 #define AES__CAPS__SBOX_bp 19
 #define AES__CAPS__SBOX_bw 2
+#define AES__CAPS__GCM_bm 0x200000
+#define AES__CAPS__GCM_bp 21
+#define AES__CAPS__GCM_bw 1
 
 // reg - aes.LATENCY
 #define AES__LATENCY__CLOCKS_bm 0xffffffff
@@ -111,6 +114,10 @@ extern "C" {
 #define AES__ERR__SELFTEST_FAIL_bp 6
 #define AES__ERR__SELFTEST_FAIL_bw 1
 #define AES__ERR__SELFTEST_FAIL_reset 0x0
+#define AES__ERR__TAG_MISMATCH_bm 0x80
+#define AES__ERR__TAG_MISMATCH_bp 7
+#define AES__ERR__TAG_MISMATCH_bw 1
+#define AES__ERR__TAG_MISMATCH_reset 0x0
 
 // reg - aes.KEY[]
 #define AES__KEYX__DATA_bm 0xffffffff
@@ -143,6 +150,10 @@ extern "C" {
 #define AES__IRQ_EN__SELFTEST_FAIL_bp 6
 #define AES__IRQ_EN__SELFTEST_FAIL_bw 1
 #define AES__IRQ_EN__SELFTEST_FAIL_reset 0x0
+#define AES__IRQ_EN__TAG_MISMATCH_bm 0x80
+#define AES__IRQ_EN__TAG_MISMATCH_bp 7
+#define AES__IRQ_EN__TAG_MISMATCH_bw 1
+#define AES__IRQ_EN__TAG_MISMATCH_reset 0x0
 
 // reg - aes.MSGS
 #define AES__MSGS__COUNT_bm 0xffffffff

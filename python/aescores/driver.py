@@ -97,6 +97,8 @@ class Caps:
     host_keys: bool
     selftest: bool
     sbox: int
+    gcm: bool
+    """CAPS[21]: the build has GCM (mode 5); without it a mode 5 message ends with code 5."""
 
     @classmethod
     def decode(cls, value: int) -> Caps:
@@ -104,7 +106,7 @@ class Caps:
         return cls(
             arch=f["arch"], stages=f["stages"], lanes=f["lanes"], max_key_bits=128 + 64 * f["max_key"],
             key_slots=f["key_slots"], decrypt=bool(f["decrypt"]), host_keys=bool(f["host_keys"]),
-            selftest=bool(f["selftest"]), sbox=f["sbox"],
+            selftest=bool(f["selftest"]), sbox=f["sbox"], gcm=bool(f["gcm"]),
         )
 
 
@@ -329,8 +331,9 @@ class AesAxiDriver:
         """ERR: bit c set when a message ended with result code c."""
         return await self.read("ERR")
 
-    async def clear_errors(self, mask: int = 0x7E) -> None:
-        """Write 1 to the ERR bits in `mask` (RW1C)."""
+    async def clear_errors(self, mask: int = 0xFE) -> None:
+        """Write 1 to the ERR bits in `mask` (RW1C); by default every one, bits 7:1 (result
+        codes 1 to 7, 7 the GCM tag mismatch)."""
         await self.write("ERR", mask)
 
     async def counters(self) -> tuple[int, int]:

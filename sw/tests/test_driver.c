@@ -9,6 +9,10 @@
  *                                    round keys the mock IP received, one per line:
  *                                    "enc|dec INDEX HEX" (checked by tests/test_sw.py
  *                                    against OpenSSL, independently of this C code)
+ *        ./test_driver gcm           read GCM frame cases from stdin, one per line, and
+ *                                    answer each on a line of stdout (see gcm_cases);
+ *                                    tests/sw/test_sw.py compares the answers with
+ *                                    aescores.gcm's message_frame and split_output
  *
  * The mock models what the driver relies on: ID and CAPS, KEY0..KEY7 staging and the
  * KEY_CTRL commit (slot loading for a few SLOTS reads, then loaded), KEY_CLEAR (slot
@@ -225,6 +229,12 @@ static void test_init(void)
     mock_reset(caps_word(16, AES_KEY_LEN_K128, 0, 1));
     CHECK(aes_init(&dev, fake_regs) == AES_OK);
     CHECK(dev.key_slots == 16 && dev.max_key_bytes == 16 && dev.decrypt == 0 && dev.host_keys == 1);
+    CHECK(dev.gcm == 0 && dev.lanes == 1);
+    /* CAPS[21]: the build has GCM; CAPS[8:5]: lanes. */
+    mock_reset((caps_word(2, AES_KEY_LEN_K128, 1, 0) & ~AES__CAPS__LANES_bm) | (1u << 21) |
+               AES_FIELD_PREP(AES__CAPS__LANES, 4));
+    CHECK(aes_init(&dev, fake_regs) == AES_OK);
+    CHECK(dev.gcm == 1 && dev.lanes == 4 && dev.key_slots == 2);
     mock.id = 0x12345678u;
     CHECK(aes_init(&dev, fake_regs) == AES_E_NODEV);
     CHECK(dev.key_slots == 0); /* unusable after a failed init */
@@ -340,6 +350,13 @@ static void test_clear_key_and_errors(void)
     CHECK(aes_read_errors(&dev, &v) == AES_OK && v == mock.err);
     CHECK(aes_clear_errors(&dev, AES__ERR__CTR_WRAP_bm) == AES_OK);
     CHECK(mock.err == AES__ERR__BAD_LENGTH_bm);
+    /* ERR[7]: result code 7, the GCM tag mismatch. */
+    CHECK(AES__ERR__TAG_MISMATCH_bm == 0x80u && AES_RESULT_TAG_MISMATCH == 7u);
+    CHECK(AES__IRQ_EN__TAG_MISMATCH_bm == 0x80u && AES__CAPS__GCM_bm == (1u << 21));
+    mock.err |= AES__ERR__TAG_MISMATCH_bm;
+    CHECK(aes_read_errors(&dev, &v) == AES_OK && v == (AES__ERR__BAD_LENGTH_bm | 0x80u));
+    CHECK(aes_clear_errors(&dev, 0x80u) == AES_OK);
+    CHECK(mock.err == AES__ERR__BAD_LENGTH_bm);
     CHECK(aes_status(&dev, &v) == AES_OK && (v & AES__STATUS__SELFTEST_PASSED_bm));
     CHECK(mock.refused == 0);
 }
@@ -427,6 +444,246 @@ static void test_load_round_keys_waits_for_the_clear(void)
 }
 
 /* ------------------------------------------------------------------------------------
+ * GCM frames.
+ */
+
+static void test_gcm_bad_arguments_write_nothing(void)
+{
+    static const uint8_t iv[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    static const uint8_t tag[16] = {0};
+    uint8_t data[64] = {0}, frame[512], out[16];
+    aes_gcm_layout_t l;
+    size_t i, n;
+    int untouched = 1;
+    static const size_t bad_tags[] = {0, 1, 3, 5, 6, 7, 9, 10, 11, 17, 32};
+    static const unsigned bad_lanes[] = {0, 3, 5, 16};
+    memset(frame, 0xA5, sizeof frame);
+    CHECK(aes_gcm_frame(1, iv, 11, data, 4, data, 4, NULL, 16, frame, sizeof frame, &l) == AES_E_IVLEN);
+    CHECK(aes_gcm_frame(1, iv, 13, data, 4, data, 4, NULL, 16, frame, sizeof frame, &l) == AES_E_IVLEN);
+    CHECK(aes_gcm_frame(1, iv, 16, data, 4, data, 4, NULL, 16, frame, sizeof frame, &l) == AES_E_IVLEN);
+    CHECK(aes_gcm_frame(1, iv, 0, data, 4, data, 4, NULL, 16, frame, sizeof frame, &l) == AES_E_IVLEN);
+    for (i = 0; i < sizeof bad_tags / sizeof bad_tags[0]; i++) {
+        CHECK(aes_gcm_frame(1, iv, 12, data, 4, data, 4, NULL, bad_tags[i], frame, sizeof frame, &l) == AES_E_TAGLEN);
+        CHECK(aes_gcm_frame(1, iv, 12, data, 4, data, 4, tag, bad_tags[i], frame, sizeof frame, &l) == AES_E_TAGLEN);
+        CHECK(aes_gcm_layout(2, 0, 0, bad_tags[i], &l) == AES_E_TAGLEN);
+    }
+    for (i = 0; i < sizeof bad_lanes / sizeof bad_lanes[0]; i++) {
+        CHECK(aes_gcm_frame(bad_lanes[i], iv, 12, data, 4, data, 4, NULL, 16, frame, sizeof frame, &l) == AES_E_LANES);
+    }
+    CHECK(aes_gcm_frame(1, NULL, 12, data, 4, data, 4, NULL, 16, frame, sizeof frame, &l) == AES_E_NULL);
+    CHECK(aes_gcm_frame(1, iv, 12, NULL, 4, data, 4, NULL, 16, frame, sizeof frame, &l) == AES_E_NULL);
+    CHECK(aes_gcm_frame(1, iv, 12, data, 4, NULL, 4, NULL, 16, frame, sizeof frame, &l) == AES_E_NULL);
+    CHECK(aes_gcm_frame(1, iv, 12, data, 4, data, 4, NULL, 16, NULL, sizeof frame, &l) == AES_E_NULL);
+    CHECK(aes_gcm_frame(1, iv, 12, data, 4, data, 4, NULL, 16, frame, sizeof frame, NULL) == AES_E_NULL);
+    CHECK(aes_gcm_layout(1, 0, 0, 16, NULL) == AES_E_NULL);
+    /* 16 bytes of AAD and 17 of payload on one lane: 1 + 1 + 2 + 1 beats, 80 bytes. */
+    CHECK(aes_gcm_frame(1, iv, 12, data, 16, data, 17, NULL, 16, frame, 79, &l) == AES_E_SPACE);
+    /* The AAD length is a 32-bit count (the layout needs no buffer, so try 2^32 here). */
+#if SIZE_MAX > 0xFFFFFFFFu
+    CHECK(aes_gcm_layout(1, (size_t)1 << 32, 0, 16, &l) == AES_E_AADLEN);
+    CHECK(aes_gcm_layout(8, ((size_t)1 << 32) + 5, 0, 16, &l) == AES_E_AADLEN);
+    CHECK(aes_gcm_frame(1, iv, 12, data, (size_t)1 << 32, data, 4, NULL, 16, frame, sizeof frame, &l) == AES_E_AADLEN);
+#endif
+    CHECK(aes_gcm_layout(8, 0xFFFFFFFFu, 0, 16, &l) == AES_OK && l.aad_beats == 0x2000000u);
+    /* A frame longer than memory. */
+    CHECK(aes_gcm_layout(1, 0, SIZE_MAX, 16, &l) == AES_E_SPACE);
+    CHECK(aes_gcm_layout(8, 0, SIZE_MAX - 300u, 4, &l) == AES_E_SPACE);
+    for (n = 0; n < sizeof frame; n++) {
+        untouched &= frame[n] == 0xA5u;
+    }
+    CHECK(untouched);
+    /* split: NULLs and a short output buffer. */
+    CHECK(aes_gcm_layout(1, 0, 0, 16, &l) == AES_OK && l.frame_bytes == 32u);
+    CHECK(aes_gcm_split(NULL, frame, sizeof frame, out, out) == AES_E_NULL);
+    CHECK(aes_gcm_split(&l, NULL, sizeof frame, out, out) == AES_E_NULL);
+    CHECK(aes_gcm_split(&l, frame, 31, out, out) == AES_E_SPACE);
+    CHECK(aes_gcm_split(&l, frame, 32, NULL, NULL) == AES_OK);
+    CHECK(aes_gcm_beat_keep(NULL, 0) == 0u && aes_gcm_tkeep_word(NULL, 0, 0) == 0u);
+}
+
+static void test_gcm_frame_layout(void)
+{
+    uint8_t iv[12], aad[40], payload[70], tag[13], frame[512], got_payload[70], got_tag[13];
+    aes_gcm_layout_t l;
+    size_t i;
+    int ok = 1;
+    for (i = 0; i < sizeof iv; i++) {
+        iv[i] = (uint8_t)(0xA0u + i);
+    }
+    for (i = 0; i < sizeof aad; i++) {
+        aad[i] = (uint8_t)(0x10u + i);
+    }
+    for (i = 0; i < sizeof payload; i++) {
+        payload[i] = (uint8_t)(0x80u + i);
+    }
+    for (i = 0; i < sizeof tag; i++) {
+        tag[i] = (uint8_t)(0xF0u + i);
+    }
+    memset(frame, 0xA5, sizeof frame);
+    /* Two lanes (32-byte beats), 33 bytes of AAD (2 beats), 70 of payload (3 beats, the
+     * last keeping 6 bytes), a 13-byte expected tag: 1 + 2 + 3 + 1 = 7 beats. */
+    CHECK(aes_gcm_frame(2, iv, 12, aad, 33, payload, 70, tag, 13, frame, sizeof frame, &l) == AES_OK);
+    CHECK(l.beat_bytes == 32u && l.aad_beats == 2u && l.payload_beats == 3u && l.beats == 7u);
+    CHECK(l.frame_bytes == 224u && l.payload_offset == 96u && l.tag_offset == 192u);
+    CHECK(l.aad_len == 33u && l.payload_len == 70u && l.tag_len == 13u);
+    CHECK(memcmp(frame, iv, 12) == 0);
+    CHECK(frame[12] == 0 && frame[13] == 0 && frame[14] == 0 && frame[15] == 33);
+    for (i = 16; i < 32; i++) { /* lane 1 of the IV beat */
+        ok &= frame[i] == 0;
+    }
+    CHECK(ok);
+    CHECK(memcmp(frame + 32, aad, 33) == 0);
+    for (i = 65; i < 96; i++) { /* AAD padding */
+        ok &= frame[i] == 0;
+    }
+    CHECK(ok);
+    CHECK(memcmp(frame + 96, payload, 70) == 0);
+    for (i = 166; i < 192; i++) { /* past the payload */
+        ok &= frame[i] == 0;
+    }
+    CHECK(ok);
+    CHECK(memcmp(frame + 192, tag, 13) == 0);
+    for (i = 205; i < 224; i++) {
+        ok &= frame[i] == 0;
+    }
+    CHECK(ok);
+    CHECK(frame[224] == 0xA5u); /* nothing past the frame */
+    CHECK(aes_gcm_beat_keep(&l, 0) == 32u && aes_gcm_beat_keep(&l, 1) == 32u && aes_gcm_beat_keep(&l, 2) == 32u);
+    CHECK(aes_gcm_beat_keep(&l, 3) == 32u && aes_gcm_beat_keep(&l, 4) == 32u && aes_gcm_beat_keep(&l, 5) == 6u);
+    CHECK(aes_gcm_beat_keep(&l, 6) == 13u && aes_gcm_beat_keep(&l, 7) == 0u);
+    CHECK(aes_gcm_tkeep_word(&l, 0, 0) == 0xFFFFFFFFu && aes_gcm_tkeep_word(&l, 5, 0) == 0x3Fu);
+    CHECK(aes_gcm_tkeep_word(&l, 6, 0) == 0x1FFFu && aes_gcm_tkeep_word(&l, 6, 1) == 0u);
+    /* The answer in the same shape: payload and tag come back out. */
+    CHECK(aes_gcm_split(&l, frame, l.frame_bytes, got_payload, got_tag) == AES_OK);
+    CHECK(memcmp(got_payload, payload, 70) == 0 && memcmp(got_tag, tag, 13) == 0);
+    /* Encryption, no AAD, no payload (GMAC of nothing), eight lanes: IV beat and tag beat. */
+    CHECK(aes_gcm_frame(8, iv, 12, NULL, 0, NULL, 0, NULL, 4, frame, 256, &l) == AES_OK);
+    CHECK(l.beats == 2u && l.frame_bytes == 256u && l.payload_offset == 128u && l.tag_offset == 128u);
+    CHECK(frame[15] == 0 && frame[128] == 0 && aes_gcm_beat_keep(&l, 1) == 4u);
+    CHECK(aes_gcm_tkeep_word(&l, 0, 3) == 0xFFFFFFFFu && aes_gcm_tkeep_word(&l, 1, 0) == 0xFu);
+    CHECK(aes_gcm_tkeep_word(&l, 1, 1) == 0u);
+}
+
+/*
+ * gcm mode: one case per line of stdin, one answer per line of stdout; hex strings, "-"
+ * for an empty one.
+ *   frame LANES IV AAD PAYLOAD TAG    TAG: the expected tag (hex), or encN to encrypt with a
+ *                                     tag of N bytes. Answer: "RC" when it fails, else
+ *                                     "0 FRAME_BYTES KEEPS TKEEPS FRAME", KEEPS the kept
+ *                                     bytes of each beat and TKEEPS each beat's tkeep words
+ *                                     (aes_gcm_tkeep_word, hex, word 0 first, joined by
+ *                                     '.'), both comma-separated
+ *   split LANES A P T OUT             lengths of the input frame; OUT the output frame.
+ *                                     Answer: "RC" or "0 PAYLOAD TAG"
+ */
+#define GCM_MAX 8192
+
+static int parse_hex(const char *hex, uint8_t *out, size_t max, size_t *len)
+{
+    size_t n = strlen(hex), i;
+    if (strcmp(hex, "-") == 0) {
+        *len = 0;
+        return 0;
+    }
+    if (n % 2u || n / 2u > max) {
+        return -1;
+    }
+    for (i = 0; i < n / 2u; i++) {
+        unsigned b;
+        if (sscanf(hex + 2 * i, "%2x", &b) != 1) {
+            return -1;
+        }
+        out[i] = (uint8_t)b;
+    }
+    *len = n / 2u;
+    return 0;
+}
+
+static void print_hex(const uint8_t *b, size_t n)
+{
+    size_t i;
+    if (n == 0) {
+        printf("-");
+    }
+    for (i = 0; i < n; i++) {
+        printf("%02x", (unsigned)b[i]);
+    }
+}
+
+static int gcm_cases(void)
+{
+    static char line[4 * GCM_MAX];
+    static uint8_t iv[GCM_MAX], aad[GCM_MAX], payload[GCM_MAX], tag[GCM_MAX], frame[GCM_MAX];
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        char *tok[7];
+        int ntok = 0;
+        char *t = strtok(line, " \n");
+        aes_gcm_layout_t l;
+        int rc;
+        while (t != NULL && ntok < 7) {
+            tok[ntok++] = t;
+            t = strtok(NULL, " \n");
+        }
+        if (ntok == 6 && strcmp(tok[0], "frame") == 0) {
+            size_t niv, naad, npay, ntag, k;
+            unsigned w;
+            const uint8_t *tagp = tag;
+            if (parse_hex(tok[2], iv, GCM_MAX, &niv) || parse_hex(tok[3], aad, GCM_MAX, &naad) ||
+                parse_hex(tok[4], payload, GCM_MAX, &npay)) {
+                return 2;
+            }
+            if (strncmp(tok[5], "enc", 3) == 0) { /* no hex string starts so */
+                ntag = (size_t)strtoul(tok[5] + 3, NULL, 10);
+                tagp = NULL;
+            } else if (parse_hex(tok[5], tag, GCM_MAX, &ntag)) {
+                return 2;
+            }
+            rc = aes_gcm_frame((unsigned)strtoul(tok[1], NULL, 10), iv, niv, naad ? aad : NULL, naad,
+                               npay ? payload : NULL, npay, tagp, ntag, frame, sizeof frame, &l);
+            printf("%d", rc);
+            if (rc == AES_OK) {
+                printf(" %lu ", (unsigned long)l.frame_bytes);
+                for (k = 0; k < l.beats; k++) {
+                    printf("%s%lu", k ? "," : "", (unsigned long)aes_gcm_beat_keep(&l, k));
+                }
+                printf(" ");
+                for (k = 0; k < l.beats; k++) {
+                    printf("%s", k ? "," : "");
+                    for (w = 0; w < (l.beat_bytes + 31u) / 32u; w++) {
+                        printf("%s%lx", w ? "." : "", (unsigned long)aes_gcm_tkeep_word(&l, k, w));
+                    }
+                }
+                printf(" ");
+                print_hex(frame, l.frame_bytes);
+            }
+            printf("\n");
+        } else if (ntok == 6 && strcmp(tok[0], "split") == 0) {
+            size_t nout;
+            if (parse_hex(tok[5], frame, GCM_MAX, &nout)) {
+                return 2;
+            }
+            rc = aes_gcm_layout((unsigned)strtoul(tok[1], NULL, 10), (size_t)strtoul(tok[2], NULL, 10),
+                                (size_t)strtoul(tok[3], NULL, 10), (size_t)strtoul(tok[4], NULL, 10), &l);
+            if (rc == AES_OK) {
+                rc = aes_gcm_split(&l, frame, nout, payload, tag);
+            }
+            printf("%d", rc);
+            if (rc == AES_OK) {
+                printf(" ");
+                print_hex(payload, l.payload_len);
+                printf(" ");
+                print_hex(tag, l.tag_len);
+            }
+            printf("\n");
+        } else {
+            fprintf(stderr, "bad gcm case\n");
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------
  * dump mode.
  */
 
@@ -480,6 +737,9 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "dump") == 0) {
         return dump(argv[2]);
     }
+    if (argc == 2 && strcmp(argv[1], "gcm") == 0) {
+        return gcm_cases();
+    }
     test_init();
     test_bad_arguments_are_refused_before_any_write();
     test_load_key_writes_little_endian_words_then_commits();
@@ -487,6 +747,8 @@ int main(int argc, char **argv)
     test_clear_key_and_errors();
     test_load_round_keys_fips197_appendix_a();
     test_load_round_keys_waits_for_the_clear();
+    test_gcm_bad_arguments_write_nothing();
+    test_gcm_frame_layout();
     printf("test_driver: %d passed, %d failed\n", passed, failed);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -36,7 +36,7 @@ SPEC_REGISTERS = [
 # docs/specification.md §5 field positions: register -> {field: (msb, lsb)}.
 SPEC_FIELDS = {
     "CAPS": {"arch": (1, 0), "stages": (4, 2), "lanes": (8, 5), "max_key": (10, 9), "key_slots": (15, 11),
-             "decrypt": (16, 16), "host_keys": (17, 17), "selftest": (18, 18), "sbox": (20, 19)},
+             "decrypt": (16, 16), "host_keys": (17, 17), "selftest": (18, 18), "sbox": (20, 19), "gcm": (21, 21)},
     "STATUS": {"selftest_done": (0, 0), "selftest_passed": (1, 1), "busy": (2, 2)},
     "KEY_CTRL": {"slot": (3, 0), "len": (5, 4), "commit": (8, 8)},
     "KEY_CLEAR": {"slots": (15, 0)},
@@ -59,16 +59,18 @@ def test_register_fields_match_spec() -> None:
     for name, fields in SPEC_FIELDS.items():
         got = {f.name: (f.msb, f.lsb) for f in regs.MAP[name].fields}
         assert got == fields, f"{name}: {got}"
-    # ERR bit c is result code c, c = 1..6; IRQ_EN enables the same bits.
+    # ERR bit c is result code c, c = 1..7 (7: the GCM tag mismatch); IRQ_EN enables the same bits.
     for f in regs.ERR.fields:
         assert f.width == 1 and regs.Result[f.name.upper()] == f.lsb
         assert regs.IRQ_EN.field(f.name).lsb == f.lsb
-    assert {f.lsb for f in regs.ERR.fields} == set(range(1, 7))
+    assert {f.lsb for f in regs.ERR.fields} == set(range(1, 8))
+    assert {f.lsb for f in regs.IRQ_EN.fields} == set(range(1, 8))
+    assert regs.Result.TAG_MISMATCH == 7 and regs.ERR.field("tag_mismatch").mask == 0x80
     assert regs.ID_VALUE == 0x41455331 == int.from_bytes(b"AES1", "big")
     assert [regs.KeyLen.K128, regs.KeyLen.K192, regs.KeyLen.K256] == [0, 1, 2]
     assert [regs.Arch.ITERATIVE, regs.Arch.PIPELINED] == [0, 1]
     assert [regs.Sbox.LUT, regs.Sbox.TTABLE, regs.Sbox.COMPOSITE] == [0, 1, 2]
-    assert [m.value for m in regs.Mode] == [0, 1, 2, 3, 4]
+    assert [m.value for m in regs.Mode] == [0, 1, 2, 3, 4, 5] and regs.Mode.GCM == 5
     assert regs.TuserShift.DIR == 3 and regs.TuserShift.SLOT == 4 and regs.TuserShift.RESULT == 8
 
 
@@ -122,3 +124,29 @@ def test_generator_refuses_what_it_does_not_implement(tmp_path: Path) -> None:
     )
     with pytest.raises(RegmapError, match="counter"):
         load(bad)
+
+
+def test_python_driver_decodes_caps_gcm_and_clears_every_err_bit() -> None:
+    """aescores.driver (the cocotb driver of aes_axi): CAPS[21] is `Caps.gcm`, and
+    `clear_errors()` writes 1 to ERR bits 7:1, result codes 1 to 7 (docs/specification.md
+    §3 and §5; 7 is the GCM tag mismatch)."""
+    import asyncio
+
+    from aescores.driver import AesAxiDriver, Caps
+
+    assert Caps.decode(1 << 21).gcm is True
+    assert Caps.decode((1 << 21) - 1).gcm is False
+    caps = Caps.decode((1 << 21) | (2 << 5) | (1 << 16))
+    assert (caps.gcm, caps.lanes, caps.decrypt, caps.selftest) == (True, 2, True, False)
+
+    class Writes:
+        def __init__(self) -> None:
+            self.log: list[tuple[str, int]] = []
+
+        async def write(self, name: str, value: int) -> None:
+            self.log.append((name, value))
+
+    bus = Writes()
+    asyncio.run(AesAxiDriver.clear_errors(bus))  # type: ignore[arg-type]
+    assert bus.log == [("ERR", 0xFE)]
+    assert sum(f.mask for f in regs.ERR.fields) == 0xFE

@@ -3,7 +3,11 @@
 sw/aes_codes.h) compiled give the offsets, fields and codes of rdl/aes.rdl;
 sw/aes_driver.c compiles warning-free as C99 and passes its unit test against a
 register mock (sw/tests/test_driver.c), and the round keys it writes
-for a KEY_EXPANSION="HOST" build encrypt and decrypt as OpenSSL does.
+for a KEY_EXPANSION="HOST" build encrypt and decrypt as OpenSSL does. The GCM frames the
+driver lays out (aes_gcm_frame: the beats and tkeep of docs/specification.md §3a) and the
+payload and tag it takes out of an answer (aes_gcm_split) are those of aescores.gcm's
+`message_frame` and `split_output`, for every lane count, AAD and payload lengths around
+the beat boundaries (0 included) and every tag length.
 
 The last check is independent of the C code: the rounds of aescores.model (written from
 FIPS-197, proven against OpenSSL in tests/model/test_model.py) run the forward cipher with the
@@ -22,7 +26,7 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 
-from aescores import model, paths, tools
+from aescores import gcm, model, paths, tools
 from aescores.regmap import regs
 from aescores.regmap.model import Register
 
@@ -181,3 +185,103 @@ def test_host_round_keys_encrypt_and_decrypt_like_openssl(test_driver: Path, key
         ciphertext = aes.encryptor().update(block)
         assert encrypt_with(enc_keys, block) == ciphertext
         assert equivalent_inverse_decrypt_with(dec_keys, ciphertext) == block
+
+
+# --------------------------------------------------------------------------- GCM frames
+
+AES_OK = 0
+GCM_LANES = (1, 2, 4, 8)
+
+
+def _gcm_lengths(beat: int) -> list[int]:
+    """AAD and payload lengths for beats of `beat` bytes: none, less than a block, a block
+    and around it, around a beat, several beats and a partial one."""
+    return sorted({0, 1, 12, 15, 16, 17, beat - 1, beat, beat + 1, 3 * beat + 5})
+
+
+def _hex(data: bytes) -> str:
+    return data.hex() or "-"
+
+
+def _unhex(text: str) -> bytes:
+    return b"" if text == "-" else bytes.fromhex(text)
+
+
+def _gcm_run(test_driver: Path, lines: list[str]) -> list[str]:
+    proc = tools.run([test_driver, "gcm"], input_text="".join(f"{line}\n" for line in lines))
+    answers = proc.stdout.splitlines()
+    assert len(answers) == len(lines), proc.stdout[-2000:]
+    return answers
+
+
+def _gcm_cases() -> list[tuple[int, bytes, bytes, bytes, bytes | int]]:
+    """(lanes, IV, AAD, payload, tag) for every lane count, AAD and payload length: the tag
+    an expected tag (decryption) or a tag length (encryption), every length in turn."""
+    rng = random.Random(38)
+    cases = []
+    k = 0
+    for lanes in GCM_LANES:
+        lengths = _gcm_lengths(16 * lanes)
+        for aad_len in lengths:
+            for payload_len in lengths:
+                tag_len = gcm.TAG_LENGTHS[k % len(gcm.TAG_LENGTHS)]
+                tag: bytes | int = rng.randbytes(tag_len) if k % 2 else tag_len
+                cases.append((lanes, rng.randbytes(12), rng.randbytes(aad_len), rng.randbytes(payload_len), tag))
+                k += 1
+    return cases
+
+
+def test_gcm_frame_matches_the_model(test_driver: Path) -> None:
+    """aes_gcm_frame's frame, frame length, kept bytes and tkeep of every beat are
+    aescores.gcm.message_frame's; aes_gcm_split gives split_output's payload and tag
+    from an output frame of the same shape."""
+    cases = _gcm_cases()
+    frames = [gcm.message_frame(iv, aad, text, tag, lanes) for lanes, iv, aad, text, tag in cases]
+    lines = [f"frame {lanes} {_hex(iv)} {_hex(aad)} {_hex(text)} "
+             + (f"enc{tag}" if isinstance(tag, int) else _hex(tag))
+             for lanes, iv, aad, text, tag in cases]
+    rng = random.Random(39)
+    outs = [rng.randbytes(len(f.data)) for f in frames]  # an answer of the frame's shape
+    lines += [f"split {lanes} {len(aad)} {len(text)} {tag if isinstance(tag, int) else len(tag)} {out.hex()}"
+              for (lanes, _, aad, text, tag), out in zip(cases, outs)]
+    answers = _gcm_run(test_driver, lines)
+    bad = []
+    for case, frame, out, made, split in zip(cases, frames, outs, answers[:len(cases)], answers[len(cases):]):
+        lanes, _, aad, text, tag = case
+        what = f"lanes {lanes}, AAD {len(aad)}, payload {len(text)}, tag {tag if isinstance(tag, int) else tag.hex()}"
+        rc, nbytes, keeps, tkeeps, data = made.split()
+        b = frame.beat_bytes
+        want_keeps = [sum(frame.keep[k * b:(k + 1) * b]) for k in range(frame.beats)]
+        # tkeep bit i keeps byte i: the model's keep list is every beat's tkeep, bit by bit.
+        want_tkeeps = [sum(m << i for i, m in enumerate(frame.keep[k * b:(k + 1) * b])) for k in range(frame.beats)]
+        got_tkeeps = [sum(int(w, 16) << (32 * j) for j, w in enumerate(t.split("."))) for t in tkeeps.split(",")]
+        if (int(rc), int(nbytes), _unhex(data)) != (AES_OK, len(frame.data), frame.data):
+            bad.append(f"{what}: frame differs (rc {rc}, {nbytes} bytes, model {len(frame.data)})")
+        elif [int(n) for n in keeps.split(",")] != want_keeps or got_tkeeps != want_tkeeps:
+            bad.append(f"{what}: kept bytes {keeps}, model {want_keeps}")
+        # Only the kept bytes of a beat count: a beat keeps bytes 0..n-1, as the C says.
+        assert all(frame.keep[k * b:(k + 1) * b] == (1,) * n + (0,) * (b - n) for k, n in enumerate(want_keeps))
+        payload, tag_out = gcm.split_output(frame, out)
+        if split.split() != ["0", _hex(payload), _hex(tag_out)]:
+            bad.append(f"{what}: split {split[:80]}, model {_hex(payload)[:40]} {_hex(tag_out)}")
+    assert not bad, f"{len(bad)} of {len(cases)} GCM cases differ: " + "; ".join(bad[:5])
+
+
+def test_gcm_frame_refuses_what_the_model_refuses(test_driver: Path) -> None:
+    """An IV not of 12 bytes and a tag length not in gcm.TAG_LENGTHS: message_frame raises
+    ValueError and aes_gcm_frame returns AES_E_IVLEN (-7) or AES_E_TAGLEN (-8)."""
+    iv_cases = [(bytes(n), 16) for n in (0, 8, 11, 13, 16)]
+    tag_cases = [(bytes(12), t) for t in (0, 1, 5, 9, 11, 17, 32)] + [(bytes(12), bytes(t)) for t in (3, 10, 20)]
+    lines, expected = [], []
+    for lanes in GCM_LANES:
+        for (iv, tag), rc in [(c, -7) for c in iv_cases] + [(c, -8) for c in tag_cases]:
+            with pytest.raises(ValueError):
+                gcm.message_frame(iv, b"aad", b"payload", tag, lanes)
+            lines.append(f"frame {lanes} {_hex(iv)} {_hex(b'aad')} {_hex(b'payload')} "
+                         + (f"enc{tag}" if isinstance(tag, int) else _hex(tag)))
+            expected.append(str(rc))
+    # Lanes the IP does not have (CAPS.lanes is 1, 2, 4 or 8): AES_E_LANES.
+    for lanes in (0, 3, 16):
+        lines.append(f"frame {lanes} {bytes(12).hex()} - - enc16")
+        expected.append("-10")
+    assert _gcm_run(test_driver, lines) == expected

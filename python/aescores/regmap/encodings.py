@@ -5,13 +5,16 @@ The PeakRDL exporters we use publish no enum: peakrdl-cheader writes offsets and
 masks, peakrdl-markdown one table per register. The codes are part of the map all the
 same (key lengths, round-key tables, the stream's mode, direction and result codes, the
 tuser bit positions), so this module writes them from the same .rdl: `c_header` is
-sw/aes_codes.h, `markdown` the "Encodings" section at the end of docs/registers.md.
+sw/aes_codes.h (each code with its meaning as a comment), `markdown` the "Encodings"
+section at the end of docs/registers.md.
 
 An encoding is published when a field uses it (`encode = ...`) or when the address map
 names it in `aes_constants` (codes that no register holds).
 """
 
 from __future__ import annotations
+
+import textwrap
 
 from aescores.regmap.model import EnumType, RegisterMap
 
@@ -42,14 +45,29 @@ C_HEAD = """\
 """
 
 
+C_WIDTH = 96
+"""Longest line of a value's comment in sw/aes_codes.h."""
+
+
+def _c_comment(text: str) -> list[str]:
+    """`text` as a C comment of lines up to C_WIDTH characters ("*/" kept out of it)."""
+    body = textwrap.wrap(text.replace("*/", "* /"), C_WIDTH - 6, break_on_hyphens=False) or [""]
+    if len(body) == 1:
+        return [f"/* {body[0]} */"]
+    return [f"/* {body[0]}"] + [f" * {line}" for line in body[1:-1]] + [f" * {body[-1]} */"]
+
+
 def c_header(regmap: RegisterMap) -> str:
-    """The text of sw/aes_codes.h."""
+    """The text of sw/aes_codes.h: per encoding, each value's meaning (its `desc`) above
+    its macro."""
     lines = [C_HEAD]
     for enum in regmap.enums:
         lines.append(f"/* {enum.name}: codes of {_used_by(regmap, enum)}. */")
         width = max(len(f"AES_{enum.name}_{v.name}") for v in enum.values)
         for v in enum.values:
             name = f"AES_{enum.name}_{v.name}".upper()
+            if v.desc:
+                lines += _c_comment(v.desc)
             lines.append(f"#define {name:<{width}} {v.value}u")
         lines.append("")
     lines.append("#endif /* AES_CODES_H */")

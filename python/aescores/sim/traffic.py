@@ -20,7 +20,8 @@ from aescores.model import Mode
 from aescores.regmap import regs
 from aescores.sim.axi import key_items, tuser_of
 
-OK, LENGTH, MODE, SLOT, WRAP, BUILD, SELFTEST = range(7)
+# Result codes (docs/specification.md §3); 7, the GCM tag mismatch, comes from no mode here.
+OK, LENGTH, MODE, SLOT, WRAP, BUILD, SELFTEST, TAG = range(8)
 
 
 @dataclass

@@ -23,6 +23,11 @@ from aescores.regmap.verilog import ports
 OKAY, SLVERR = 0, 2
 CLOCK_NS = 10
 ID_WORD = 0x41455331
+# docs/specification.md §3 and §5: ERR bit c is set by result code c, c = 1 to 7 (7 the
+# GCM tag mismatch); IRQ_EN has the same bits. CAPS bit 21 is GCM.
+ERR_BITS = 0xFE
+TAG_MISMATCH_BIT = 1 << 7
+CAPS_GCM_BIT = 1 << 21
 
 # Every input of the CSR from the IP, with its width, taken from the port list.
 IP_INPUTS = {p.name: p.width for _, plist in ports(regs.MAP) for p in plist if p.direction == "input"}
@@ -160,8 +165,8 @@ async def every_address_reads_as_the_map_says_and_key_words_read_zero(dut) -> No
     for reg in regs.KEY + regs.RK:
         assert await write(axil, reg.offset, rng.getrandbits(32) | 0x80808080) == OKAY
     assert await write(axil, regs.IRQ_EN.offset, 0xFFFFFFFF) == OKAY
-    await csr.pulse("err_set", 0b1010110)
-    state = {"IRQ_EN": 0x7E, "ERR": 0b1010110}
+    await csr.pulse("err_set", 0b11010110)
+    state = {"IRQ_EN": ERR_BITS, "ERR": 0b11010110}
     assert int(dut.key_stage.value) != 0 and int(dut.rk_stage.value) != 0
     bad = []
     for addr in range(0, 0x1000, 4):
@@ -204,10 +209,10 @@ async def irq_en_and_key_words_honour_wstrb_byte_by_byte(dut) -> None:
     axil = await csr.start()
     irq_en = regs.IRQ_EN.offset
     assert await write(axil, irq_en, 0xFFFFFFFF) == OKAY
-    assert await read(axil, irq_en) == (0x7E, OKAY)
+    assert await read(axil, irq_en) == (ERR_BITS, OKAY)
     # Bytes 1..3 only (wstrb 1110): the fields, all in byte 0, keep their value.
     assert await write(axil, irq_en + 1, 0x000000, 3) == OKAY
-    assert await read(axil, irq_en) == (0x7E, OKAY)
+    assert await read(axil, irq_en) == (ERR_BITS, OKAY)
     # Byte 0 only (wstrb 0001).
     assert await write(axil, irq_en, 0x0A, 1) == OKAY
     assert await read(axil, irq_en) == (0x0A, OKAY)
@@ -251,7 +256,7 @@ async def err_is_write_one_to_clear_and_drives_irq(dut) -> None:
     assert await write(axil, err, 0xFFFFFFFF) == OKAY
     assert await read(axil, err) == (0, OKAY)
     # Enabled event raises irq; disabling lowers it with ERR still set.
-    assert await write(axil, regs.IRQ_EN.offset, 0x7E) == OKAY
+    assert await write(axil, regs.IRQ_EN.offset, ERR_BITS) == OKAY
     await csr.pulse("err_set", regs.ERR.field("selftest_fail").mask)
     await settle(csr, 1)
     assert int(dut.irq.value) == 1
@@ -259,6 +264,60 @@ async def err_is_write_one_to_clear_and_drives_irq(dut) -> None:
     await settle(csr, 1)
     assert int(dut.irq.value) == 0
     assert await read(axil, err) == (regs.ERR.field("selftest_fail").mask, OKAY)
+
+
+@cocotb.test()
+async def gcm_caps_bit_and_tag_mismatch_error_and_irq(dut) -> None:
+    """CAPS[21] is the GCM build bit; ERR[7] (result code 7, TAG_MISMATCH) is set by
+    err_set[7], cleared by writing 1 and raises irq with IRQ_EN[7], like bits 1-6."""
+    csr = Csr(dut)
+    axil = await csr.start()
+    # CAPS[21] alone, then with every other CAPS input at ones: bit 21 follows caps_gcm.
+    await csr.drive(caps_gcm=1)
+    assert await read(axil, regs.CAPS.offset) == (CAPS_GCM_BIT, OKAY)
+    await csr.drive(**{p: (1 << IP_INPUTS[p]) - 1 for p in READ_ONLY_INPUTS.values() if p.startswith("caps_")})
+    assert await read(axil, regs.CAPS.offset) == ((1 << 22) - 1, OKAY)
+    await csr.drive(caps_gcm=0)
+    assert await read(axil, regs.CAPS.offset) == ((1 << 21) - 1, OKAY)
+    # ERR[7]: set by err_set[7], no irq without its enable.
+    err, irq_en = regs.ERR.offset, regs.IRQ_EN.offset
+    await csr.pulse("err_set", TAG_MISMATCH_BIT)
+    await settle(csr, 1)
+    assert await read(axil, err) == (TAG_MISMATCH_BIT, OKAY)
+    assert int(dut.irq.value) == 0, "irq without an enable"
+    # Enables of the other bits do not raise irq for bit 7.
+    assert await write(axil, irq_en, 0x7E) == OKAY
+    await settle(csr, 1)
+    assert int(dut.irq.value) == 0, "IRQ_EN[6:1] raised irq for ERR[7]"
+    # IRQ_EN[7] is read-write and raises irq while ERR[7] is set.
+    assert await write(axil, irq_en, TAG_MISMATCH_BIT) == OKAY
+    assert await read(axil, irq_en) == (TAG_MISMATCH_BIT, OKAY)
+    await settle(csr, 1)
+    assert int(dut.irq.value) == 1
+    # Writing 0, or 1 to the other bits, keeps ERR[7]; writing 1 to it clears it.
+    assert await write(axil, err, 0x7E) == OKAY
+    assert await read(axil, err) == (TAG_MISMATCH_BIT, OKAY)
+    assert await write(axil, err, TAG_MISMATCH_BIT) == OKAY
+    assert await read(axil, err) == (0, OKAY)
+    await settle(csr, 1)
+    assert int(dut.irq.value) == 0
+    # ERR[7] alone does not set the other bits, nor they it; a set in the clock of a
+    # clear wins.
+    await csr.pulse("err_set", 0x7E)
+    assert await read(axil, err) == (0x7E, OKAY)
+    await csr.drive(err_set=TAG_MISMATCH_BIT)
+    assert await write(axil, err, TAG_MISMATCH_BIT) == OKAY
+    await csr.drive(err_set=0)
+    assert await read(axil, err) == (ERR_BITS, OKAY)
+    await settle(csr, 1)
+    assert int(dut.irq.value) == 1
+    # Disabling bit 7 lowers irq with ERR[7] still set.
+    assert await write(axil, irq_en, 0) == OKAY
+    await settle(csr, 1)
+    assert int(dut.irq.value) == 0
+    assert await read(axil, err) == (ERR_BITS, OKAY)
+    assert await write(axil, err, 0xFFFFFFFF) == OKAY
+    assert await read(axil, err) == (0, OKAY)
 
 
 @cocotb.test()
@@ -349,8 +408,8 @@ async def staging_vectors_are_cleared_by_their_input_and_by_reset(dut) -> None:
     # Reset zeroizes staging words and read-write registers.
     assert await write(axil, regs.KEY7.offset, 0xFFFFFFFF) == OKAY
     assert await write(axil, regs.RK0.offset, 0xFFFFFFFF) == OKAY
-    assert await write(axil, regs.IRQ_EN.offset, 0x7E) == OKAY
-    await csr.pulse("err_set", 0x7E)
+    assert await write(axil, regs.IRQ_EN.offset, ERR_BITS) == OKAY
+    await csr.pulse("err_set", ERR_BITS)
     await csr.reset()
     assert int(dut.key_stage.value) == 0 and int(dut.rk_stage.value) == 0
     assert int(dut.irq.value) == 0
@@ -463,7 +522,7 @@ async def random_aw_w_orderings_and_response_backpressure(dut) -> None:
         else:
             assert strobes == [], f"write {i} to {addr:#05x}: unexpected strobes {strobes}"
         if reg is regs.IRQ_EN:
-            irq_en = ((irq_en & ~mask) | (data & mask)) & 0x7E
+            irq_en = ((irq_en & ~mask) | (data & mask)) & ERR_BITS
         elif reg is not None and reg.array == "KEY":
             key_words[reg.index] = (key_words[reg.index] & ~mask) | (data & mask)
         staged = int(dut.key_stage.value)
