@@ -40,7 +40,8 @@ _OPS: dict[str, Callable[[float, float], bool]] = {
 
 # The presets whose whole IP must keep up with its core (every preset).
 ALL_PRESETS = ("s0-pipelined-ttable", "s1-iterative", "s2-phase-pipelined-hostkey", "s3-subpipelined",
-               "s4-iterative-ctr4", "subpipelined-logic", "max-throughput", "min-area")
+               "s4-iterative-ctr4", "subpipelined-logic", "max-throughput", "min-area", "gcm-pipelined",
+               "gcm-iterative")
 
 GOALS = (
     # The whole IP, as users integrate it.
@@ -54,6 +55,11 @@ GOALS = (
     Goal("max-throughput", "ip.gbps", ">=", 100.0, why="whole IP: 100 Gbit/s on one ECP5-85"),
     Goal("s1-iterative", "ip.cbc_enc_gbps", ">=", 1.2, why="whole IP: CBC encryption of one message"),
     Goal("s1-iterative", "ip.lut4", "<=", 6000, why="whole IP: ... in at most 6,000 LUT4"),
+    Goal("gcm-pipelined", "ip.fmax_mhz", ">=", 200, why="whole IP with GCM: 200 MHz"),
+    Goal("gcm-pipelined", "ip.gbps", ">=", 25.6, why="whole IP with GCM: one block per clock, 25.6 Gbit/s"),
+    Goal("gcm-pipelined", "ip.lut4", "<=", 25000, why="whole IP with GCM: ... in at most 25,000 LUT4"),
+    Goal("gcm-iterative", "ip.lut4", "<=", 5000, why="small GCM: at most 5,000 LUT4"),
+    Goal("gcm-iterative", "ip.gbps", ">=", 1.0, why="small GCM: ... at 1 Gbit/s or more"),
     # The cores.
     Goal("min-area", "lut4", "<=", 3000, why="ITERATIVE AES-128 enc+dec in at most 3,000 LUT4"),
     Goal("min-area", "gbps", ">=", 2.0, why="... at 2 Gbit/s or more"),
@@ -68,6 +74,8 @@ GOALS = (
 # What the min-area goal is about: it only counts for a build with these parameters.
 REQUIRED_PARAMS: Mapping[str, Mapping[str, object]] = {
     "min-area": {"ARCH": "ITERATIVE", "MAX_KEY_BITS": 128, "DECRYPT": 1, "LANES": 1},
+    "gcm-pipelined": {"ARCH": "PIPELINED", "LANES": 1, "GCM": 1},
+    "gcm-iterative": {"ARCH": "ITERATIVE", "GCM": 1},
 }
 
 

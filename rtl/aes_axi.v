@@ -39,6 +39,8 @@ module aes_axi #(
     parameter [8*16-1:0] KEY_EXPANSION = "HW",
     // 1: run the power-up known-answer test.
     parameter SELFTEST = 1,
+    // 1: AES-GCM (mode 5) with a GHASH unit; 0: no GHASH logic, mode 5 ends with code 5.
+    parameter GCM = 1,
     // Test hook, keep 0: 1 flips one bit of the cipher output, to prove that the
     // self-test catches a faulty datapath.
     parameter FAULT_INJECT = 0
@@ -108,6 +110,11 @@ module aes_axi #(
     localparam SIDE_NEED = CORE_LATENCY + 9;
     localparam SIDE_DEPTH = !PIPELINED ? (INTERLEAVED ? 16 : 8) : (SIDE_NEED <= 16 ? 16 : (SIDE_NEED <= 32 ? 32 :
                             (SIDE_NEED <= 64 ? 64 : 128)));
+    // The GHASH unit keeps up with the engine: one block per clock for PIPELINED builds
+    // (its multiplier cut in two from two stages per round on), digit-serial for ITERATIVE
+    // ones (16 bits a clock: 8 clocks a block, the engine takes at least 11).
+    localparam GHASH_DIGIT = PIPELINED ? 128 : 16;
+    localparam GHASH_PIPE = (PIPELINED && STAGES_PER_ROUND >= 2) ? 2 : 1;
     localparam [1:0] SBOX_CODE = SBOX == "TTABLE" ? 2'd1 : (SBOX == "COMPOSITE" ? 2'd2 : 2'd0);
 
     generate
@@ -116,6 +123,9 @@ module aes_axi #(
         end
         if (STAGES_PER_ROUND < 1 || STAGES_PER_ROUND > 4) begin : gen_invalid_stages
             aes_axi_invalid_STAGES_PER_ROUND_must_be_1_to_4 invalid_stages_inst ();
+        end
+        if (GCM != 0 && GCM != 1) begin : gen_invalid_gcm
+            aes_axi_invalid_GCM_must_be_0_or_1 invalid_gcm_inst ();
         end
     endgenerate
 
@@ -132,7 +142,7 @@ module aes_axi #(
     wire [3:0]   rk_ctrl_slot, rk_ctrl_index;
     wire [1:0]   rk_ctrl_len;
     wire         key_ctrl_refuse, rk_ctrl_refuse;
-    wire [6:0]   err_set;
+    wire [7:0]   err_set;
     reg  [31:0]  msgs_reg, blocks_reg;
 
     // The staging words are zeroized in the clock after the command that takes them
@@ -153,6 +163,7 @@ module aes_axi #(
     wire [4:0]  caps_key_slots = KEY_SLOTS[4:0];
     wire        caps_decrypt = (DECRYPT != 0);
     wire        caps_selftest = (SELFTEST != 0);
+    wire        caps_gcm = (GCM != 0);
     wire        status_st_done = (SELFTEST != 0) ? st_done : 1'b1;      // no self-test: reads done, passed
     wire        status_st_passed = (SELFTEST != 0) ? st_passed : 1'b1;
     wire [15:0] slots_loaded_word = {{16-KEY_SLOTS{1'b0}}, slot_loaded};
@@ -189,6 +200,7 @@ module aes_axi #(
         .caps_host_keys(HOST),
         .caps_selftest(caps_selftest),
         .caps_sbox(SBOX_CODE),
+        .caps_gcm(caps_gcm),
         .latency_clocks(LATENCY_WORD),
         .status_selftest_done(status_st_done),
         .status_selftest_passed(status_st_passed),
@@ -409,6 +421,7 @@ module aes_axi #(
     wire [4:0]           fr_sel;
     wire [127:0]         fr_prev;
     wire [95:0]          fr_hi_inc;
+    wire [3:0]           fr_gcm;
     wire [KEY_SLOTS-1:0] fr_slot_hold, mode_slot_hold;
     wire                 fr_busy, mode_busy, retire_valid;
     wire [3:0]           retire_slot;
@@ -420,7 +433,8 @@ module aes_axi #(
         .LANES(LANES),
         .KEY_SLOTS(KEY_SLOTS),
         .DECRYPT(DECRYPT),
-        .FULL_RATE(PIPELINED ? 1 : 0)
+        .FULL_RATE(PIPELINED ? 1 : 0),
+        .GCM(GCM)
     ) u_framer (
         .clk(aclk),
         .rst(rst),
@@ -447,6 +461,7 @@ module aes_axi #(
         .m_hold(fr_hold),
         .m_hi_inc(fr_hi_inc),
         .m_hi_ones(fr_hi_ones),
+        .m_gcm(fr_gcm),
         .enable(stream_enable),
         .pause(st_pending),
         .selftest_failed(st_failed),
@@ -463,7 +478,10 @@ module aes_axi #(
         .LANES(LANES),
         .KEY_SLOTS(KEY_SLOTS),
         .SIDE_DEPTH(SIDE_DEPTH),
-        .FULL_RATE(PIPELINED ? 1 : 0)
+        .FULL_RATE(PIPELINED ? 1 : 0),
+        .GCM(GCM),
+        .GHASH_DIGIT(GHASH_DIGIT),
+        .GHASH_PIPE(GHASH_PIPE)
     ) u_mode (
         .clk(aclk),
         .rst(rst),
@@ -484,6 +502,7 @@ module aes_axi #(
         .s_hold(fr_hold),
         .s_hi_inc(fr_hi_inc),
         .s_hi_ones(fr_hi_ones),
+        .s_gcm(fr_gcm),
         .m_axis_tdata(m_axis_tdata),
         .m_axis_tkeep(m_axis_tkeep),
         .m_axis_tvalid(m_axis_tvalid),
@@ -577,7 +596,7 @@ module aes_axi #(
     endgenerate
 
     // ------------------------------------------------------------------ counters, errors
-    assign err_set = out_msg_done ? (7'd1 << out_code) : 7'd0;
+    assign err_set = out_msg_done ? (8'd1 << out_code) : 8'd0;
 
     always @(posedge aclk) begin
         if (rst) begin

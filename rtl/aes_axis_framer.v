@@ -43,12 +43,20 @@
  * reports its last beat issued (retire_*); from then on the mode unit's own count of
  * passes in flight holds the slot. A held slot is not reloaded or cleared under a message.
  *
+ * GCM (GCM=1, mode 5, specification §3a): the IV beat's bytes 12-15 give the AAD length A;
+ * the next ceil(A / (16 LANES)) beats are AAD beats, the beat with tlast is the tag beat,
+ * every beat between them payload. m_gcm marks each kind for the mode unit; AAD and tag
+ * beats pass as the IV beat does (OP_IV), payload beats as CTR beats (OP_PAR).
+ *
  * Result codes decided here (specification §3): 6 self-test failed, 2 invalid mode,
- * 5 not in this build (ECB/CBC decryption with DECRYPT=0), 3 key slot empty or being
- * cleared or not below KEY_SLOTS, and 1 bad length (an IV beat that is the message's
- * last; a short beat before the last; a partial block in ECB or CBC; a beat with no
- * block). A message with codes 2, 3, 5 or 6 comes out all zero, IV beat included; code 1
- * zeroes the bad beat and the rest of its message.
+ * 5 not in this build (ECB/CBC decryption with DECRYPT=0, GCM with GCM=0), 3 key slot
+ * empty or being cleared or not below KEY_SLOTS, and 1 bad length (an IV beat that is the
+ * message's last; a short beat before the last; a partial block in ECB or CBC; a beat
+ * with no block; in GCM: an IV or AAD beat not full or with tlast, a payload beat whose
+ * kept bytes are not 0..n-1, a beat after a partial payload beat that is not the tag
+ * beat, a tag beat whose tkeep is not bytes 0..t-1 of lane 0 with t = 4, 8 or 12 to 16).
+ * A message with codes 2, 3, 5 or 6 comes out all zero, IV beat included; code 1 zeroes
+ * the bad beat and the rest of its message. (Code 7, the GCM tag, is the mode unit's.)
  */
 module aes_axis_framer #(
     // 128-bit blocks per beat: 1, 2, 4 or 8.
@@ -59,7 +67,9 @@ module aes_axis_framer #(
     parameter DECRYPT = 1,
     // 1: a beat every clock (PIPELINED builds); 0: a beat every other clock at most, with
     // a one-entry input buffer (ITERATIVE builds, whose engine is slower still).
-    parameter FULL_RATE = 1
+    parameter FULL_RATE = 1,
+    // 1: mode 5 is GCM (specification §3a); 0: mode 5 ends with code 5.
+    parameter GCM = 0
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -94,6 +104,8 @@ module aes_axis_framer #(
     output wire [95:0]             m_hi_inc,     // IV beat: the three 32-bit chunks of
     output wire [2:0]              m_hi_ones,    // the counter's upper 96 bits plus one,
                                                  // and which chunks are all ones
+    output wire [3:0]              m_gcm,        // one-hot, GCM beats only: G_IV, G_AAD,
+                                                 // G_PAY (payload), G_TAG
 
     // Control and key-slot state.
     input  wire                    enable,          // low: take no beat
@@ -109,7 +121,7 @@ module aes_axis_framer #(
 
     localparam W = 128 * LANES;
     localparam KW = 16 * LANES;
-    localparam [2:0] M_ECB = 3'd0, M_CBC = 3'd1, M_CFB = 3'd2, M_OFB = 3'd3, M_CTR = 3'd4;
+    localparam [2:0] M_ECB = 3'd0, M_CBC = 3'd1, M_CFB = 3'd2, M_OFB = 3'd3, M_CTR = 3'd4, M_GCM = 3'd5;
     localparam [2:0] C_OK = 3'd0, C_LENGTH = 3'd1, C_MODE = 3'd2, C_SLOT = 3'd3,
                      C_BUILD = 3'd5, C_SELFTEST = 3'd6;
     // Operations of a beat in the mode unit (m_op, one-hot): come out all zero, echo the
@@ -118,6 +130,13 @@ module aes_axis_framer #(
     localparam OP_ZERO = 0, OP_IV = 1, OP_PAR = 2, OP_FB = 3;
     // What the mode asks of the mode unit's datapath (m_sel, one-hot but SEL_DEC).
     localparam SEL_CTR = 0, SEL_CBC = 1, SEL_CFB = 2, SEL_OFB = 3, SEL_DEC = 4;
+    // The kind of a GCM beat (m_gcm, one-hot; zero for every other beat): the IV beat, an
+    // AAD beat, a payload beat, the tag beat (specification §3a).
+    localparam G_IV = 0, G_AAD = 1, G_PAY = 2, G_TAG = 3;
+    // log2 of the bytes in a beat: an IV beat's AAD length in bytes becomes a count of
+    // AAD beats by a shift.
+    localparam LG_BEAT = LANES == 1 ? 4 : (LANES == 2 ? 5 : (LANES == 4 ? 6 : 7));
+    localparam AADW = 33 - LG_BEAT;  // bits of the count of AAD beats
     // Messages one slot can have counted at once: F0 (2), F1 (1), the mode unit's skid
     // buffer (2) and its registered retire (1); a count of 0..15 leaves room.
     localparam HW = 4;
@@ -128,6 +147,9 @@ module aes_axis_framer #(
         end
         if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin : gen_invalid_slots
             aes_axis_framer_invalid_KEY_SLOTS_must_be_1_to_16 invalid_slots_inst ();
+        end
+        if (GCM != 0 && GCM != 1) begin : gen_invalid_gcm
+            aes_axis_framer_invalid_GCM_must_be_0_or_1 invalid_gcm_inst ();
         end
     endgenerate
 
@@ -143,7 +165,7 @@ module aes_axis_framer #(
     // ------------------------------------------------------------------ F0: skid buffer
     // With each beat F0 keeps what F1 needs decoded from its tuser and tkeep (below), so
     // that F1 combines registered facts instead of decoding the bus.
-    localparam D_W = 5 + 5 + 4 + 3 + 3;
+    localparam D_W = 5 + 5 + 4 + 3 + 3 + 3;
     localparam F0_W = W + KW + 1 + 8 + 3 + KEY_SLOTS + D_W;
 
     reg  in_first_reg;                   // the next beat taken opens a message
@@ -167,10 +189,12 @@ module aes_axis_framer #(
     wire [2:0] in_mode = s_axis_tuser[2:0];
     wire       in_dec = s_axis_tuser[3];
     wire       in_inverse = (in_mode == M_ECB) || (in_mode == M_CBC);
+    wire       in_gcm = (GCM != 0) && (in_mode == M_GCM);
     reg  [4:0] in_sel;
     always @* begin
         in_sel = 5'd0;
-        in_sel[SEL_CTR] = (in_mode == M_CTR);
+        // GCM's payload is CTR with inc32 (the mode unit knows a GCM beat by m_gcm).
+        in_sel[SEL_CTR] = (in_mode == M_CTR) || in_gcm;
         in_sel[SEL_CBC] = (in_mode == M_CBC);
         in_sel[SEL_CFB] = (in_mode == M_CFB);
         in_sel[SEL_OFB] = (in_mode == M_OFB);
@@ -178,8 +202,8 @@ module aes_axis_framer #(
     end
     wire       in_feedback = ((in_mode == M_CBC || in_mode == M_CFB) && !in_dec) || (in_mode == M_OFB);
     wire       in_ecb = (in_mode == M_ECB);
-    wire       in_build_bad = in_dec && DECRYPT == 0 && in_inverse;
-    wire       in_mode_bad = (in_mode > M_CTR);
+    wire       in_build_bad = (in_dec && DECRYPT == 0 && in_inverse) || (GCM == 0 && in_mode == M_GCM);
+    wire       in_mode_bad = (in_mode > M_GCM);
 
     // The beat's blocks, from tkeep: how many, the last lane holding one, and whether a
     // lane holds a partial block or the beat is short.
@@ -201,12 +225,19 @@ module aes_axis_framer #(
     end
     wire       in_full = &s_axis_tkeep;
     wire       in_none = (in_nblk == 4'd0);
+    // GCM: the kept bytes are 0..n-1 (no kept byte above a byte not kept), and a tag
+    // beat's tkeep keeps bytes 0..t-1 of lane 0 with t one of 4, 8, 12 to 16.
+    wire       in_prefix = ~|(s_axis_tkeep[KW-1:1] & ~s_axis_tkeep[KW-2:0]);
+    wire       in_upper_none = (LANES == 1) || ~|(s_axis_tkeep >> 16);
+    wire       in_tag_ok = in_prefix && in_upper_none &&
+                           (s_axis_tkeep[15:0] == 16'h000f || s_axis_tkeep[15:0] == 16'h00ff ||
+                            s_axis_tkeep[11:0] == 12'hfff);
 
     wire          b_valid;
     reg           b_ready;
     wire [F0_W-1:0] b_word;
 
-    wire [F0_W-1:0] in_word = {in_sel, in_feedback, in_inverse, in_ecb, in_build_bad, in_mode_bad,
+    wire [F0_W-1:0] in_word = {in_gcm, in_prefix, in_tag_ok, in_sel, in_feedback, in_inverse, in_ecb, in_build_bad, in_mode_bad,
                                in_nblk, in_last_lane, in_full, in_none, in_partial,
                                in_slot, in_first_reg, in_ok, in_loading,
                                s_axis_tuser, s_axis_tlast, s_axis_tkeep, s_axis_tdata};
@@ -246,6 +277,9 @@ module aes_axis_framer #(
     wire          b_inverse = b_word[B_D + 13];
     wire          b_feedback = b_word[B_D + 14];
     wire [4:0]    b_sel = b_word[B_D + 15 +: 5];
+    wire          b_tag_ok = b_word[B_D + 20];
+    wire          b_prefix = b_word[B_D + 21];
+    wire          b_gcm = b_word[B_D + 22];
 
     // ------------------------------------------------------------------ F1: classify
     reg           msg_active_reg, msg_active_next;
@@ -257,6 +291,11 @@ module aes_axis_framer #(
     reg           msg_err_reg, msg_err_next;        // zero the rest of the message
     reg [2:0]     msg_code_reg, msg_code_next;
     reg           msg_hold_reg, msg_hold_next;
+    // GCM (specification §3a): the message is GCM, AAD beats still to come, and the last
+    // payload beat was partial (a beat after it that is not the tag beat is code 1).
+    reg           msg_gcm_reg, msg_gcm_next;
+    reg [AADW-1:0] msg_aad_reg, msg_aad_next;
+    reg           msg_part_reg, msg_part_next;
 
     reg           o_valid_reg, o_valid_next;
     reg [W-1:0]   o_data_reg;
@@ -276,6 +315,7 @@ module aes_axis_framer #(
     reg           o_hold_reg;
     reg [95:0]    o_hi_inc_reg;
     reg [2:0]     o_hi_ones_reg;
+    reg [3:0]     o_gcm_reg, o_gcm_next;
 
     // b_first and msg_active_reg say the same thing for the beat at the head of F0;
     // b_first is the register that the input side kept.
@@ -309,7 +349,26 @@ module aes_axis_framer #(
     wire [2:0] code_now = first ? start_code : msg_code_reg;
     wire iv_beat = first && !start_err && !b_ecb;
 
-    wire len_bad = (!b_last && !b_full) || (needs_inverse && b_partial) || b_none;
+    // GCM beats after the IV beat: AAD while AAD beats are due, then payload, and the
+    // beat with tlast is the tag beat. Each kind has its own length rules (§3a).
+    // (GCM=0 builds: constant 0, so that none of the GCM logic is built.)
+    wire gcm = (GCM != 0) && (first ? b_gcm : msg_gcm_reg);
+    wire g_aad = (msg_aad_reg != 0);
+    wire g_tag = !g_aad && b_last;
+    wire g_bad = g_aad ? (b_last || !b_full) :
+                 (b_last ? !b_tag_ok : (msg_part_reg || b_none || !b_prefix));
+    wire len_bad = gcm ? g_bad : ((!b_last && !b_full) || (needs_inverse && b_partial) || b_none);
+    // An IV beat that is the message's last (or, in GCM, not full) is code 1.
+    wire iv_bad = b_last || (gcm && !b_full);
+
+    // The IV beat's AAD length A (bytes 12-15, big-endian) as a count of AAD beats,
+    // ceil(A / (16 LANES)).
+    wire [31:0] iv_aad_bytes = {b_data[8*12 +: 8], b_data[8*13 +: 8], b_data[8*14 +: 8], b_data[8*15 +: 8]};
+    wire [32:0] iv_aad_round = {1'b0, iv_aad_bytes} + ((33'd1 << LG_BEAT) - 33'd1);
+    wire [AADW-1:0] iv_aad_beats = iv_aad_round[32:LG_BEAT];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_aad_round = &{1'b0, iv_aad_round[LG_BEAT-1:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
 
     // The counter block of an IV beat is lane 0 read as a big-endian integer: its upper
     // 96 bits are bytes 0..11, chunk k (32 bits) bytes 8-4k..11-4k.
@@ -351,7 +410,12 @@ module aes_axis_framer #(
         o_op_next = 4'd0;
         o_op_next[feedback ? OP_FB : OP_PAR] = 1'b1;
         o_code_next = C_OK;
-        o_nblk_next = b_nblk;
+        // Data blocks the beat counts for (BLOCKS): in GCM, payload blocks only.
+        o_nblk_next = (gcm && (g_aad || g_tag)) ? 4'd0 : b_nblk;
+        o_gcm_next = 4'd0;
+        msg_gcm_next = msg_gcm_reg;
+        msg_aad_next = msg_aad_reg;
+        msg_part_next = msg_part_reg;
 
         if (err_now) begin
             // Error message: all zero, same length. The first beat of a valid mode other
@@ -363,18 +427,28 @@ module aes_axis_framer #(
             end
         end else if (iv_beat) begin
             o_nblk_next = 4'd0;
-            if (b_last) begin
-                // Only an IV: nothing to process (code 1), zeroed.
+            if (iv_bad) begin
+                // Only an IV (or a GCM IV beat that is not full): code 1, zeroed.
                 o_op_next = 4'd1 << OP_ZERO;
                 o_code_next = C_LENGTH;
             end else begin
                 o_op_next = 4'd1 << OP_IV;
+                o_gcm_next[G_IV] = gcm;
             end
         end else if (len_bad) begin
             // A partial block where whole blocks are required, or a short beat before the
-            // last: this beat and the rest of the message are zero.
+            // last (GCM: the rules above): this beat and the rest of the message are zero.
             o_op_next = 4'd1 << OP_ZERO;
             o_code_next = C_LENGTH;
+        end else if (gcm) begin
+            // AAD and tag beats pass the mode unit as the IV beat does (echoed, no engine
+            // pass; the mode unit hashes them), payload beats as CTR beats.
+            if (g_aad || g_tag) begin
+                o_op_next = 4'd1 << OP_IV;
+            end
+            o_gcm_next[G_AAD] = g_aad;
+            o_gcm_next[G_TAG] = g_tag;
+            o_gcm_next[G_PAY] = !g_aad && !g_tag;
         end
 
         if (f1_take) begin
@@ -383,6 +457,17 @@ module aes_axis_framer #(
             msg_prev_next = first ? b_data[127:0] : b_data[128*(LANES-1) +: 128];
             msg_first_data_next = iv_beat;
             o_valid_next = 1'b1;
+            if (first) begin
+                msg_gcm_next = gcm;
+                msg_aad_next = gcm ? iv_aad_beats : {AADW{1'b0}};
+                msg_part_next = 1'b0;
+            end else begin
+                if (g_aad) begin
+                    msg_aad_next = msg_aad_reg - {{AADW-1{1'b0}}, 1'b1};
+                end else begin
+                    msg_part_next = !b_full;
+                end
+            end
             if (first) begin
                 msg_sel_next = b_sel;
                 msg_feedback_next = b_feedback;
@@ -418,6 +503,9 @@ module aes_axis_framer #(
         msg_user_reg <= msg_user_next;
         msg_code_reg <= msg_code_next;
         msg_hold_reg <= msg_hold_next;
+        msg_gcm_reg <= msg_gcm_next;
+        msg_aad_reg <= msg_aad_next;
+        msg_part_reg <= msg_part_next;
         msg_prev_reg <= msg_prev_next;
         msg_first_data_reg <= msg_first_data_next;
         if (f1_take) begin
@@ -436,6 +524,7 @@ module aes_axis_framer #(
             o_hold_reg <= first ? slot_ok : msg_hold_reg;
             o_hi_inc_reg <= iv_hi_inc;
             o_hi_ones_reg <= iv_hi_ones;
+            o_gcm_reg <= o_gcm_next;
         end
     end
 
@@ -493,6 +582,7 @@ module aes_axis_framer #(
     assign m_hold = o_hold_reg;
     assign m_hi_inc = o_hi_inc_reg;
     assign m_hi_ones = o_hi_ones_reg;
+    assign m_gcm = o_gcm_reg;
 
 endmodule
 

@@ -3,7 +3,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Mode unit: classified beats in, blocks to the cipher engine, chained results out (ECB, CBC, CFB-128, OFB, CTR)
+// Mode unit: classified beats in, blocks to the cipher engine, chained results out (ECB, CBC, CFB-128, OFB, CTR, GCM)
 
 /*
  * The layer between the message framer (aes_axis_framer) and the cipher engine of
@@ -38,6 +38,19 @@
  *     CBC enc  engine(P ^ chain)               result = engine,        chain = result
  *     CFB enc  engine(chain)                   result = engine ^ P,    chain = result
  *     OFB      engine(chain)                   result = engine ^ data, chain = engine
+ *
+ *   GCM (GCM=1; the framer marks each beat of a mode 5 message, specification §3a)
+ *     IV beat  two passes: engine(0) = H, loaded into the GHASH unit (no output beat),
+ *              then engine(J0) = E_K(J0) kept for the tag; the beat is echoed
+ *     AAD      echoed, each block hashed (bytes past the AAD length A zero)
+ *     payload  as CTR from IV || 00000002 with inc32; the ciphertext hashed
+ *     tag      echoed through the FIFO; the length block [len(A)]_64 || [len(C)]_64 is
+ *              hashed, and the tag E_K(J0) ^ hash replaces the beat (encryption) or is
+ *              compared with it (decryption: a mismatch gives zeros and code 7)
+ *   The GHASH unit (aes_ghash) sits at O1, which holds a GCM entry until its blocks are
+ *   hashed, one a clock (GHASH_DIGIT=128) or one per 128 / GHASH_DIGIT clocks, and the
+ *   tag beat until the hash is there. H is computed per message, so a key change costs
+ *   nothing: the unit loads H from the IV beat's first pass.
  *
  * "previous C" and the IV come from the framer (the block before each beat), so the
  * chain register holds only feedback results. Beats that need no engine (IV echo, beats
@@ -79,7 +92,13 @@ module aes_mode_unit #(
     parameter SIDE_DEPTH = 16,
     // 1: a beat every clock (PIPELINED builds); 0: one-entry buffers between the stages,
     // a beat every other clock at most (ITERATIVE builds, whose engine is slower still).
-    parameter FULL_RATE = 1
+    parameter FULL_RATE = 1,
+    // 1: GCM messages (the framer's s_gcm beats) with a GHASH unit; 0: none.
+    parameter GCM = 0,
+    // The GHASH unit's multiplier (aes_ghash): bits of the operand per clock (128: one
+    // block per clock; 8 to 64: digit-serial) and register stages (1 or 2, DIGIT=128).
+    parameter GHASH_DIGIT = 128,
+    parameter GHASH_PIPE = 1
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -102,6 +121,7 @@ module aes_mode_unit #(
     input  wire                    s_hold,
     input  wire [95:0]             s_hi_inc,
     input  wire [2:0]              s_hi_ones,
+    input  wire [3:0]              s_gcm,
 
     // Messages out.
     output wire [128*LANES-1:0]    m_axis_tdata,
@@ -140,6 +160,9 @@ module aes_mode_unit #(
     // s_op and s_sel bits (aes_axis_framer).
     localparam OP_ZERO = 0, OP_IV = 1, OP_PAR = 2, OP_FB = 3;
     localparam SEL_CTR = 0, SEL_CBC = 1, SEL_CFB = 2, SEL_OFB = 3, SEL_DEC = 4;
+    // s_gcm bits (aes_axis_framer).
+    localparam G_IV = 0, G_AAD = 1, G_PAY = 2, G_TAG = 3;
+    localparam [2:0] C_TAG = 3'd7;
     localparam CW = SIDE_DEPTH <= 4 ? 3 : (SIDE_DEPTH <= 16 ? 5 : (SIDE_DEPTH <= 64 ? 7 : 9));
     localparam [CW-1:0] CREDIT_MAX = SIDE_DEPTH - 3;
     localparam [32:0] LANES_33 = {1'b0, LANES[31:0]};
@@ -150,6 +173,9 @@ module aes_mode_unit #(
         end
         if (SIDE_DEPTH < 4) begin : gen_invalid_depth
             aes_mode_unit_invalid_SIDE_DEPTH_must_be_at_least_4 invalid_depth_inst ();
+        end
+        if (GCM != 0 && GCM != 1) begin : gen_invalid_gcm
+            aes_mode_unit_invalid_GCM_must_be_0_or_1 invalid_gcm_inst ();
         end
     endgenerate
 
@@ -167,7 +193,12 @@ module aes_mode_unit #(
     localparam E_OFB = E_FB + 1;            // chain = engine output (else = result)
     localparam E_SLOT = E_OFB + 1;          // 4
     localparam E_NBLK = E_SLOT + 4;         // 4
-    localparam SW = E_NBLK + 4;
+    localparam SW0 = E_NBLK + 4;            // the entry of a build without GCM
+    // GCM builds add the entry's GCM kind (one-hot): the H pass (E_K(0), no output beat),
+    // the IV beat (its pass is E_K(J0)), an AAD beat, a payload beat, the tag beat.
+    localparam K_H = 0, K_IV = 1, K_AAD = 2, K_PAY = 3, K_TAG = 4;
+    localparam E_KIND = SW0;                // 5, GCM builds only
+    localparam SW = GCM ? SW0 + 5 : SW0;
 
     // ------------------------------------------------------------------ helpers
     function [127:0] byte_swap(input [127:0] x);
@@ -184,6 +215,17 @@ module aes_mode_unit #(
         begin
             for (i = 0; i < KW; i = i + 1) begin
                 keep_mask[8*i +: 8] = {8{keep[i]}};
+            end
+        end
+    endfunction
+
+    // Bytes a tkeep keeps (a payload beat's length, for GCM's len(C)).
+    function [7:0] kept_bytes(input [KW-1:0] keep);
+        integer i;
+        begin
+            kept_bytes = 8'd0;
+            for (i = 0; i < KW; i = i + 1) begin
+                kept_bytes = kept_bytes + {7'd0, keep[i]};
             end
         end
     endfunction
@@ -212,12 +254,13 @@ module aes_mode_unit #(
     localparam A_HOLD = A_LLANE + 3;
     localparam A_HINC = A_HOLD + 1;
     localparam A_HONES = A_HINC + 96;
-    localparam S_W = A_HONES + 3;
+    localparam A_GCM = A_HONES + 3;
+    localparam S_W = A_GCM + 4;
 
     wire             a_valid;
     reg              a_consume;
     wire [S_W-1:0]   a_word;
-    wire [S_W-1:0]   s_word = {s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk, s_code, s_first_data, s_prev,
+    wire [S_W-1:0]   s_word = {s_gcm, s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk, s_code, s_first_data, s_prev,
                                s_sel, s_op, s_slot, s_user, s_last, s_keep, s_data};
 
     aes_skid #(
@@ -257,6 +300,11 @@ module aes_mode_unit #(
     wire          a_hold = a_word[A_HOLD];
     wire [95:0]   a_hi_inc = a_word[A_HINC +: 96];
     wire [2:0]    a_hi_ones = a_word[A_HONES +: 3];
+    // GCM beats (constant zero in a build without GCM).
+    wire          a_giv = (GCM != 0) && a_word[A_GCM + G_IV];
+    wire          a_gaad = (GCM != 0) && a_word[A_GCM + G_AAD];
+    wire          a_gpay = (GCM != 0) && a_word[A_GCM + G_PAY];
+    wire          a_gtag = (GCM != 0) && a_word[A_GCM + G_TAG];
 
     // ------------------------------------------------------------------ registers
     reg [127:0]      chain_reg, chain_next;          // the last feedback result
@@ -265,6 +313,7 @@ module aes_mode_unit #(
     reg              msg_wrap_reg, msg_wrap_next;    // the CTR counter wrapped
     reg              wrap_pend_reg, wrap_pend_next;  // it wraps at the next beat's lane 0
     reg              fb_pop_reg, fb_pop_next;        // pop the feedback beat of A now
+    reg              gh_reg, gh_next;                // GCM IV beat in A: its H pass issued
 
     // CTR counter (see the header).
     reg [32*LANES-1:0] lo_reg, lo_next;
@@ -302,16 +351,21 @@ module aes_mode_unit #(
     integer cj;
     always @* begin
         for (cj = 0; cj < LANES; cj = cj + 1) begin
-            ctr_blocks[128*cj +: 128] = byte_swap({carry_reg[cj] ? hi_inc : hi_reg, lo_reg[32*cj +: 32]});
-            ctr_wrap[cj] = carry_reg[cj] && hi_ones;
+            // GCM counts with inc32: no carry into the upper 96 bits, and a carry out of
+            // the low 32 is the wrap of code 4.
+            ctr_blocks[128*cj +: 128] = byte_swap({(carry_reg[cj] && !a_gpay) ? hi_inc : hi_reg,
+                                                   lo_reg[32*cj +: 32]});
+            ctr_wrap[cj] = carry_reg[cj] && (hi_ones || a_gpay);
             step_sum = {1'b0, step_reg[32*cj +: 32]} + LANES_33;
             step_step[32*cj +: 32] = step_sum[31:0];
             step_step_carry[cj] = step_sum[32];
         end
     end
 
-    // The IV's counter block and its lanes.
+    // The IV's counter block and its lanes. GCM's first payload block is IV || 00000002
+    // (J0 = IV || 00000001 is the tag's).
     wire [127:0] iv_int = byte_swap(a_data[127:0]);
+    wire [31:0]  iv_lo_base = a_giv ? 32'd2 : iv_int[31:0];
     // Lane j starts at IV + j; its step is IV + j + LANES, whose carry counts only when
     // IV + j did not carry already (both cannot: j + LANES < 16).
     reg [32*LANES-1:0] iv_lo;
@@ -323,10 +377,10 @@ module aes_mode_unit #(
     integer vj;
     always @* begin
         for (vj = 0; vj < LANES; vj = vj + 1) begin
-            iv_sum = {1'b0, iv_int[31:0]} + {30'd0, vj[2:0]};
+            iv_sum = {1'b0, iv_lo_base} + {30'd0, vj[2:0]};
             iv_lo[32*vj +: 32] = iv_sum[31:0];
             iv_carry[vj] = iv_sum[32];
-            iv_step_sum = {1'b0, iv_int[31:0]} + {29'd0, vj[2:0]} + LANES_33;
+            iv_step_sum = {1'b0, iv_lo_base} + {29'd0, vj[2:0]} + LANES_33;
             iv_step[32*vj +: 32] = iv_step_sum[31:0];
             iv_step_carry[vj] = iv_step_sum[32] && !iv_sum[32];
         end
@@ -365,22 +419,43 @@ module aes_mode_unit #(
     wire [127:0] fb_in = fb_chain ^ (fb_data & {128{a_cbc}});
     wire [127:0] fb_xor = fb_data & {128{!a_cbc}};
 
+    // GCM IV beat: two passes, E_K(0^128) (the hash key H) then E_K(J0) with
+    // J0 = IV || 00000001 in lane 0.
+    wire         giv_h = a_giv && !gh_reg;
+    wire [127:0] giv_j0 = {8'h01, 24'd0, a_data[95:0]};
+    wire [W-1:0] giv_in = gh_reg ? {{(W-128){1'b0}}, giv_j0} : {W{1'b0}};
+
+    reg [SW0-1:0] entry_base;
     always @* begin
-        entry_next = {SW{1'b0}};
-        entry_next[E_XOR +: W] = a_iv ? a_data : (a_fb ? {{(W-128){1'b0}}, fb_xor} : (a_par ? par_xor : {W{1'b0}}));
-        entry_next[E_KEEP +: KW] = a_keep;
-        entry_next[E_USER +: 8] = a_user;
-        entry_next[E_CODE +: 3] = a_zero ? a_code : ((a_ctr && (msg_wrap_reg || wrap_beat)) ? C_WRAP : C_OK);
-        entry_next[E_LAST] = a_last;
-        entry_next[E_BYPASS] = a_zero || a_iv;
-        entry_next[E_SINGLE] = a_fb;
-        entry_next[E_LANE +: 3] = lane_reg;
-        entry_next[E_END] = !a_fb || lane_last;
-        entry_next[E_FB] = a_fb;
-        entry_next[E_OFB] = a_ofb;
-        entry_next[E_SLOT +: 4] = a_slot;
-        entry_next[E_NBLK +: 4] = a_nblk;
+        entry_base = {SW0{1'b0}};
+        entry_base[E_XOR +: W] = a_iv ? a_data : (a_fb ? {{(W-128){1'b0}}, fb_xor} : (a_par ? par_xor : {W{1'b0}}));
+        entry_base[E_KEEP +: KW] = a_keep;
+        entry_base[E_USER +: 8] = a_user;
+        // The wrap of a beat counts for the beats that use counters (a GCM tag beat
+        // reports the wraps of its payload).
+        entry_base[E_CODE +: 3] = a_zero ? a_code :
+                                  ((a_ctr && (msg_wrap_reg || ((a_par || GCM == 0) && wrap_beat))) ? C_WRAP : C_OK);
+        entry_base[E_LAST] = a_last;
+        entry_base[E_BYPASS] = a_zero || (a_iv && !a_giv);
+        entry_base[E_SINGLE] = a_fb;
+        entry_base[E_LANE +: 3] = lane_reg;
+        entry_base[E_END] = (!a_fb || lane_last) && !giv_h;
+        entry_base[E_FB] = a_fb;
+        entry_base[E_OFB] = a_ofb;
+        entry_base[E_SLOT +: 4] = a_slot;
+        entry_base[E_NBLK +: 4] = a_nblk;
     end
+    wire [4:0] entry_kind = {a_gtag, a_gpay, a_gaad, a_giv && gh_reg, giv_h};
+    generate
+        if (GCM != 0) begin : gen_entry_gcm
+            always @* entry_next = {entry_kind, entry_base};
+        end else begin : gen_entry
+            always @* entry_next = entry_base;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_kind = &{1'b0, entry_kind};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ side FIFO
     wire          fifo_valid;
@@ -467,10 +542,17 @@ module aes_mode_unit #(
     wire          o_ready;
     wire          o_valid;
     wire [O_W-1:0] o_word;
+    // GCM (gen_gcm below): O1 holds a GCM entry while the GHASH unit takes its blocks,
+    // and the tag beat until the hash is there; it then completes the tag beat.
+    wire          g_hold;
+    wire          g_tag;
+    wire          g_iv;          // the GCM IV beat: its pass is E_K(J0), its output the beat
+    wire [127:0]  g_tag_data;
+    wire [2:0]    g_tag_code;
     // O1 hands its entry on: a lane of a feedback beat into the assembly register, the
     // end of a beat into the output skid buffer (whose ready is a register).
-    wire          o1_take = o1_valid_reg && (!o1_end || o_ready);
-    wire          o1_free = !o1_valid_reg || !o1_end || o_ready;
+    wire          o1_take = o1_valid_reg && (!o1_end || o_ready) && !g_hold;
+    wire          o1_free = !o1_valid_reg || ((!o1_end || o_ready) && !g_hold);
     wire          h_go = hd_valid && (h_bypass || rs_valid) && o1_free;
 
     wire [127:0]  r0 = o1_res_reg[127:0] ^ o1_xor[127:0];
@@ -485,12 +567,155 @@ module aes_mode_unit #(
             end
         end
     end
-    wire [W-1:0]  o_data_in = o1_bypass ? o1_xor : (o1_beat & keep_mask(o1_keep));
-    wire [15:0]   o_user_in = {o1_last ? {5'd0, o1_code} : 8'd0, o1_user};
+    wire [W-1:0]  o_data_in = g_tag ? {{(W-128){1'b0}}, g_tag_data} :
+                            ((o1_bypass || g_iv) ? o1_xor : (o1_beat & keep_mask(o1_keep)));
+    wire [2:0]    o_code_in = g_tag ? g_tag_code : o1_code;
+    wire [15:0]   o_user_in = {o1_last ? {5'd0, o_code_in} : 8'd0, o1_user};
+
+    // ------------------------------------------------------------------ GCM: GHASH
+    generate
+        if (GCM != 0) begin : gen_gcm
+            localparam [31:0] LAST_LANE_32 = LANES - 1;
+            localparam [2:0] LAST_LANE = LAST_LANE_32[2:0];
+            wire [4:0] o1_kind = o1_head_reg[E_KIND +: 5];
+            wire       k_h = o1_valid_reg && o1_kind[K_H];
+            wire       k_iv = o1_kind[K_IV];
+            wire       k_aad = o1_kind[K_AAD];
+            wire       k_pay = o1_kind[K_PAY];
+            wire       k_tag = o1_kind[K_TAG];
+            wire       o1_dec = o1_user[3];
+
+            // Per message, from the IV entry: E_K(J0), the AAD length A in bytes (the IV
+            // beat's bytes 12-15, big-endian), the AAD bytes not hashed yet; the payload
+            // bytes hashed so far (a payload beat's kept bytes are added a clock after it
+            // leaves O1, so the tag waits while one is pending).
+            reg [127:0] ej0_reg;
+            reg [31:0]  a_len_reg;
+            reg [31:0]  aad_left_reg;
+            reg [35:0]  c_bytes_reg;
+            reg         pay_pend_reg;
+            reg [KW-1:0] pay_keep_reg;
+            reg [2:0]   g_lane_reg;      // next lane of O1's entry to hash
+            reg         g_fed_reg;       // every block of O1's entry hashed
+            reg         g_open_reg;      // the message's hash has its first block
+
+            // The block of lane g_lane_reg: AAD bytes past A and payload bytes not kept
+            // are zero (SP 800-38D pads with zeros); the ciphertext is the payload beat's
+            // input when decrypting and its output when encrypting.
+            wire [W-1:0]  pay_text = (o1_dec ? o1_xor : (o1_res_reg ^ o1_xor)) & keep_mask(o1_keep);
+            wire [127:0]  lane_aad = o1_xor[128*g_lane_reg +: 128];
+            wire [127:0]  lane_pay = pay_text[128*g_lane_reg +: 128];
+            reg  [127:0]  aad_mask;
+            integer mb;
+            always @* begin
+                for (mb = 0; mb < 16; mb = mb + 1) begin
+                    aad_mask[8*mb +: 8] = {8{(aad_left_reg > mb)}};
+                end
+            end
+            // The length block [len(A)]_64 || [len(C)]_64, in bits, big-endian.
+            wire [127:0]  len_block = byte_swap({29'd0, a_len_reg, 3'd0, 25'd0, c_bytes_reg, 3'd0});
+            wire          g_feeds = k_aad || k_pay || k_tag;
+            wire          g_lane_last = (LANES == 1) || k_tag ||
+                                      (k_aad && (g_lane_reg == LAST_LANE || aad_left_reg <= 32'd16)) ||
+                                      (k_pay && ({1'b0, g_lane_reg} == o1_nblk - 4'd1));
+            wire          gh_s_valid = o1_valid_reg && g_feeds && !g_fed_reg && !(k_tag && pay_pend_reg);
+            wire          gh_s_ready;
+            wire [127:0]  gh_s_block = k_tag ? len_block : (k_aad ? (lane_aad & aad_mask) : lane_pay);
+            wire          gh_fed_now = gh_s_valid && gh_s_ready && g_lane_last;
+            wire          gh_m_valid;
+            wire [127:0]  gh_m_hash;
+            wire          gh_h_ready;
+            wire          gh_first = !g_open_reg;
+            wire          gh_m_ready = o1_take && k_tag;
+            wire [127:0]  gh_h = o1_res_reg[127:0];
+
+            aes_ghash #(
+                .DIGIT(GHASH_DIGIT),
+                .PIPE(GHASH_PIPE)
+            ) u_ghash (
+                .clk(clk),
+                .rst(rst),
+                .h(gh_h),
+                .h_load(k_h),
+                .h_ready(gh_h_ready),
+                .s_valid(gh_s_valid),
+                .s_ready(gh_s_ready),
+                .s_block(gh_s_block),
+                .s_first(gh_first),
+                .s_last(k_tag),
+                .m_valid(gh_m_valid),
+                .m_ready(gh_m_ready),
+                .m_hash(gh_m_hash)
+            );
+
+            // The tag: E_K(J0) xor the hash, its first t bytes (the tag beat's tkeep). A
+            // decryption outputs the expected tag when it matches, else zeros and code 7.
+            reg  [127:0] tag_mask;       // lane 0's kept bytes
+            integer tb;
+            always @* begin
+                for (tb = 0; tb < 16; tb = tb + 1) begin
+                    tag_mask[8*tb +: 8] = {8{o1_keep[tb]}};
+                end
+            end
+            wire [127:0] tag_full = gh_m_hash ^ ej0_reg;
+            wire         tag_match = ((tag_full ^ o1_xor[127:0]) & tag_mask[127:0]) == 128'd0;
+            assign g_tag = o1_valid_reg && k_tag;
+            assign g_iv = k_iv;
+            assign g_tag_data = o1_dec ? (tag_match ? (o1_xor[127:0] & tag_mask[127:0]) : 128'd0) :
+                                (tag_full & tag_mask[127:0]);
+            assign g_tag_code = (o1_dec && !tag_match) ? C_TAG : o1_code;
+            assign g_hold = o1_valid_reg && g_feeds && (k_tag ? !gh_m_valid : !(g_fed_reg || gh_fed_now));
+
+            always @(posedge clk) begin
+                if (rst) begin
+                    g_lane_reg <= 3'd0;
+                    g_fed_reg <= 1'b0;
+                    g_open_reg <= 1'b0;
+                    pay_pend_reg <= 1'b0;
+                end else begin
+                    if (gh_s_valid && gh_s_ready) begin
+                        g_lane_reg <= g_lane_last ? 3'd0 : g_lane_reg + 3'd1;
+                        g_open_reg <= !k_tag;
+                    end
+                    if (o1_take) begin
+                        g_fed_reg <= 1'b0;
+                    end else if (gh_fed_now) begin
+                        g_fed_reg <= 1'b1;
+                    end
+                    pay_pend_reg <= o1_take && k_pay;
+                    if (o1_take && k_iv) begin
+                        g_open_reg <= 1'b0;
+                    end
+                end
+                if (gh_s_valid && gh_s_ready && k_aad) begin
+                    aad_left_reg <= (aad_left_reg > 32'd16) ? aad_left_reg - 32'd16 : 32'd0;
+                end
+                if (pay_pend_reg) begin
+                    c_bytes_reg <= c_bytes_reg + {28'd0, kept_bytes(pay_keep_reg)};
+                end
+                pay_keep_reg <= o1_keep;
+                if (o1_valid_reg && k_iv) begin
+                    ej0_reg <= o1_res_reg[127:0];
+                    a_len_reg <= {o1_xor[8*12 +: 8], o1_xor[8*13 +: 8], o1_xor[8*14 +: 8], o1_xor[8*15 +: 8]};
+                    aad_left_reg <= {o1_xor[8*12 +: 8], o1_xor[8*13 +: 8], o1_xor[8*14 +: 8], o1_xor[8*15 +: 8]};
+                    c_bytes_reg <= 36'd0;
+                end
+            end
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_gcm = &{1'b0, gh_h_ready};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end else begin : gen_no_gcm
+            assign g_hold = 1'b0;
+            assign g_tag = 1'b0;
+            assign g_iv = 1'b0;
+            assign g_tag_data = 128'd0;
+            assign g_tag_code = 3'd0;
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ O: output
     wire [O_W-1:0] o_word_in = {o1_nblk, o_user_in, o1_last, o1_keep, o_data_in};
-    wire           o_valid_in = o1_valid_reg && o1_end;
+    wire           o_valid_in = o1_valid_reg && o1_end && !g_hold;
 
     aes_skid #(
         .WIDTH(O_W),
@@ -514,7 +739,7 @@ module aes_mode_unit #(
     // engine's side); without, one entry (aes_skid FULL_RATE=0).
     wire          b_ready;
     wire          pass;                  // an engine pass decided this clock
-    wire [W-1:0]  b_data_in = a_fb ? {{(W-128){1'b0}}, fb_in} : par_in;
+    wire [W-1:0]  b_data_in = a_fb ? {{(W-128){1'b0}}, fb_in} : (a_giv ? giv_in : par_in);
     wire [W+4:0]  b_word = {a_dec, a_slot, b_data_in};
     wire [W+4:0]  eng_word;
     assign {eng_decrypt, eng_slot, eng_data} = eng_word;
@@ -554,7 +779,7 @@ module aes_mode_unit #(
     // ------------------------------------------------------------------ decisions
     wire go = a_valid && credit_reg && b_ready;
     wire fb_issue = a_fb && !fb_busy_reg;    // a feedback lane can go (the chain is there)
-    assign pass = go && (a_par || fb_issue);
+    assign pass = go && (a_par || fb_issue || a_giv);
 
     always @* begin
         chain_next = chain_reg;
@@ -575,10 +800,11 @@ module aes_mode_unit #(
         // A feedback beat leaves S the clock after its last lane is issued (fb_pop_reg;
         // fb_busy_reg keeps that clock from issuing again), so the pop of S is two LUT
         // levels of registers.
-        a_consume = (go && !a_fb) || fb_pop_reg;
+        a_consume = (go && !a_fb && !giv_h) || fb_pop_reg;
+        gh_next = a_giv && go ? !gh_reg : gh_reg;
         retire_next = a_consume && a_last && a_hold;
         fb_pop_next = go && fb_issue && lane_last;
-        if (go && a_iv) begin
+        if (go && a_iv && !a_gaad && !a_gtag) begin
             lo_next = iv_lo;
             step_next = iv_step;
             step_carry_next = iv_step_carry;
@@ -592,10 +818,10 @@ module aes_mode_unit #(
             lo_next = step_reg;
             step_next = step_step;
             step_carry_next = step_step_carry;
-            hi_next = step_carry_reg[0] ? hi_inc : hi_reg;
+            hi_next = (step_carry_reg[0] && !a_gpay) ? hi_inc : hi_reg;
             carry_next = step_carry_reg[0] ? {LANES{1'b0}} : (carry_reg | step_carry_reg);
             msg_wrap_next = msg_wrap_reg || wrap_beat;
-            wrap_pend_next = step_carry_reg[0] && hi_ones;
+            wrap_pend_next = step_carry_reg[0] && (hi_ones || a_gpay);
         end
         if (go && fb_issue) begin
             fb_busy_next = 1'b1;
@@ -642,6 +868,7 @@ module aes_mode_unit #(
         if (rst) begin
             fb_busy_reg <= 1'b0;
             fb_pop_reg <= 1'b0;
+            gh_reg <= 1'b0;
             lane_reg <= 3'd0;
             push_reg <= 1'b0;
             retire_reg <= 1'b0;
@@ -659,6 +886,7 @@ module aes_mode_unit #(
         end else begin
             fb_busy_reg <= fb_busy_next;
             fb_pop_reg <= fb_pop_next;
+            gh_reg <= gh_next;
             lane_reg <= lane_next;
             push_reg <= push_next;
             retire_reg <= retire_next;

@@ -275,12 +275,14 @@ def expect_message(frame: GcmFrame, key: bytes | None, decrypt: bool, *, gcm_bui
     the output frame with the bytes not kept zero). The rules of docs/specification.md
     §3 and §3a, with the choices docs/gcm.md ("Messages") states where §3a is silent:
 
-    - codes 6, 3 and 5 (self-test failed, no key, GCM not built) zero the whole message;
-    - code 1 zeroes the output from the bad beat to the end: a beat that is not full
-      before the payload's last beat (the IV beat and the AAD beats included), an IV or
-      AAD beat with tlast (that beat is the bad one), a last payload beat whose kept
-      bytes are not 0..n-1 with n >= 1, a tag beat whose tkeep is not bytes 0..t-1 with
-      t a tag length (the tag beat alone);
+    - codes 6, 5 and 3 (self-test failed, GCM not built, no key), in that order, zero
+      the whole message;
+    - code 1 zeroes the output from the bad beat to the end: an IV or AAD beat that is
+      not full or has tlast (that beat is the bad one), a payload beat whose kept bytes
+      are not 0..n-1 with n >= 1, a beat after a partial payload beat that is not the
+      tag beat (the partial beat itself is processed: only the beat after it shows that
+      it was not the payload's last), a tag beat whose tkeep is not bytes 0..t-1 with t
+      a tag length (the tag beat alone);
     - code 7 (decryption, the tag does not match) zeroes the tag beat alone;
     - code 4 (more than 2^32 - 2 payload blocks): the data is still processed.
     """
@@ -289,10 +291,10 @@ def expect_message(frame: GcmFrame, key: bytes | None, decrypt: bool, *, gcm_bui
     zero = bytes(n * b)
     if not selftest_ok:
         return CODE_SELFTEST, zero
-    if key is None:
-        return CODE_SLOT, zero
     if not gcm_built:
         return CODE_NOT_BUILT, zero
+    if key is None:
+        return CODE_SLOT, zero
     out = bytearray(zero)
 
     def put(k: int, data: bytes) -> None:
@@ -318,14 +320,19 @@ def expect_message(frame: GcmFrame, key: bytes | None, decrypt: bool, *, gcm_bui
     aad = aad[:aad_len]
 
     # Payload: beats 1 + aad_beats .. n - 2; all full but the last, which keeps 0..m-1.
+    # A payload beat is known to be the last only when the next beat has tlast, so a
+    # partial beat is processed, and the beat after it is the bad one unless it is the
+    # tag beat.
     text = b""
     first_payload = 1 + aad_beats
+    after_partial = False
     for k in range(first_payload, n - 1):
         data, keep = frame.beat(k)
         kept = _prefix_length(keep)
-        if kept is None or kept == 0 or (k < n - 2 and kept < b):
+        if after_partial or kept is None or kept == 0:
             break
         text += data[:kept]
+        after_partial = kept < b
     else:
         k = n - 1
     bad_payload = k if k < n - 1 else None
@@ -352,6 +359,17 @@ def expect_message(frame: GcmFrame, key: bytes | None, decrypt: bool, *, gcm_bui
         return CODE_TAG, bytes(out)
     put(n - 1, tag)
     return code, bytes(out)
+
+
+def payload_blocks(frame: GcmFrame) -> int:
+    """Blocks of the payload beats of `frame` (the beats after the IV beat and the AAD
+    beats its IV beat announces, before the last beat), each lane with a kept byte one
+    block: what a GCM message adds to the BLOCKS counter (docs/specification.md §5),
+    whatever its result code. IV, AAD and tag beats count no blocks."""
+    b = frame.beat_bytes
+    first = 1 + -(-int.from_bytes(frame.data[12:16], "big") // b)
+    return sum(1 for k in range(first, frame.beats - 1) for j in range(k * b, (k + 1) * b, BLOCK_BYTES)
+               if any(frame.keep[j : j + BLOCK_BYTES]))
 
 
 def split_output(frame: GcmFrame, out_data: bytes) -> tuple[bytes, bytes]:

@@ -401,8 +401,9 @@ def test_length_errors_zero_from_the_bad_beat(lanes: int) -> None:
         "tlast on an aad beat": (_truncated(good, 1 + n_aad), n_aad),
         "iv beat not full": (_with_keep(good, 0, [1] * 15 + [0] * (b - 15)), 0),
         "aad beat not full": (_with_keep(good, 1, [1] * (b - 1) + [0]), 1),
+        # The short beat is processed; the beat after it, not the tag beat, is the bad one.
         "short payload beat before the last": (_with_keep(good, first_payload, [1] * (b - 3) + [0] * 3),
-                                               first_payload),
+                                               first_payload + 1),
         "empty last payload beat": (_with_keep(good, n - 2, [0] * b), n - 2),
         "last payload beat not a prefix": (_with_keep(good, n - 2, [0] + [1] * 4 + [0] * (b - 5)), n - 2),
         "tag of 5 bytes": (_with_keep(good, n - 1, [1] * 5 + [0] * (b - 5)), n - 1),
@@ -419,6 +420,9 @@ def test_length_errors_zero_from_the_bad_beat(lanes: int) -> None:
             if not decrypt:
                 want = bytes(d if k else 0 for d, k in zip(good_out[: bad * b], frame.keep))
                 assert out[: bad * b] == want, name
+    # A short payload beat followed by the tag beat is the payload's last: no error.
+    short_last = gcm.message_frame(iv, aad, pt[: b - 3], 16, lanes)
+    assert gcm.expect_message(short_last, key, decrypt=False)[0] == gcm.CODE_OK
 
 
 def test_codes_that_zero_the_whole_message() -> None:
@@ -429,6 +433,9 @@ def test_codes_that_zero_the_whole_message() -> None:
     assert gcm.expect_message(frame, key, False, selftest_ok=False) == (gcm.CODE_SELFTEST, zero)
     assert gcm.expect_message(frame, None, False) == (gcm.CODE_SLOT, zero)
     assert gcm.expect_message(frame, key, True, gcm_built=False) == (gcm.CODE_NOT_BUILT, zero)
+    # The order of §3: 6, then 5, then 3.
+    assert gcm.expect_message(frame, None, True, gcm_built=False, selftest_ok=False)[0] == gcm.CODE_SELFTEST
+    assert gcm.expect_message(frame, None, True, gcm_built=False) == (gcm.CODE_NOT_BUILT, zero)
 
 
 def test_gmac_message_is_the_iv_beat_and_the_tag_beat() -> None:

@@ -86,6 +86,7 @@ PARAMETERS: dict[str, ParamSpec] = {
         ParamSpec("DECRYPT", 1, (0, 1), "1: encryption and decryption; 0: encryption only"),
         ParamSpec("KEY_EXPANSION", "HW", ("HW", "HOST"), "HW: keys expanded on chip; HOST: host writes round keys"),
         ParamSpec("SELFTEST", 1, (0, 1), "1: power-on known-answer test"),
+        ParamSpec("GCM", 1, (0, 1), "1: AES-GCM (mode 5) with a GHASH unit; 0: no GHASH logic"),
     )
 }
 
@@ -287,7 +288,7 @@ PRESETS: dict[str, Preset] = {
             "S0 rebuilt: fully pipelined AES-128, one stage per round, T-table rounds, encryption "
             "(the published area is the encryptor's)",
             {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1, "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128,
-             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 1},
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 1, "GCM": 0},
             freq_mhz=150, published=S0,
         ),
         Preset(
@@ -295,7 +296,7 @@ PRESETS: dict[str, Preset] = {
             "S1 rebuilt: iterative AES-128, one round per clock (11 clocks a block), encryption and "
             "equivalent-inverse decryption, round keys expanded into RAM",
             {"ARCH": "ITERATIVE", "SBOX": "LUT", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
-             "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+             "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
             freq_mhz=150, published=S1,
         ),
         Preset(
@@ -303,7 +304,7 @@ PRESETS: dict[str, Preset] = {
             "S2 rebuilt: phase-level pipeline (SubBytes | ShiftRows+MixColumns | AddRoundKey), "
             "round keys written by the host, no key-expansion logic",
             {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 3, "SBOX": "LUT", "LANES": 1, "MAX_KEY_BITS": 128,
-             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HOST", "SELFTEST": 0},
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HOST", "SELFTEST": 0, "GCM": 0},
             freq_mhz=250, published=S2,
         ),
         Preset(
@@ -312,7 +313,7 @@ PRESETS: dict[str, Preset] = {
             "registered in block RAM, lookups XORed in pairs, AddRoundKey, a register before the "
             "next round's table address), initiation interval 1, key expansion in hardware",
             {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 4, "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128,
-             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
             freq_mhz=300, published=S3,
         ),
         Preset(
@@ -321,7 +322,7 @@ PRESETS: dict[str, Preset] = {
             "round cut between the GF(2^4) steps of composite-field S-boxes, initiation interval "
             "1, synthesized to LUT4s only (the lane of max-throughput)",
             {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 4, "SBOX": "COMPOSITE", "LANES": 1, "MAX_KEY_BITS": 128,
-             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
             freq_mhz=300, synth_options={"ecp5": "-nowidelut"},
         ),
         Preset(
@@ -329,7 +330,7 @@ PRESETS: dict[str, Preset] = {
             "S4 rebuilt: small iterative core (T-tables in block RAM, three blocks interleaved per "
             "lane), four blocks side by side for CTR, keys up to 256 bits (throughput quoted for AES-128)",
             {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "LANES": 4, "MAX_KEY_BITS": 256, "KEY_SLOTS": 1,
-             "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+             "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
             freq_mhz=200, published=S4,
         ),
         Preset(
@@ -337,7 +338,7 @@ PRESETS: dict[str, Preset] = {
             "Most Gbit/s on one LFE5U-85F: four lanes of the sub-pipelined AES-128 encryptor with "
             "composite-field S-boxes, synthesized to LUT4s only",
             {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 4, "SBOX": "COMPOSITE", "LANES": 4, "MAX_KEY_BITS": 128,
-             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
             freq_mhz=250, synth_options={"ecp5": "-nowidelut"},
             ip_not_built="when last tried (on the RTL before the registered layers), the four-lane IP took 71,308 LUT4 (85 % of the "
                          "LFE5U-85F) and nextpnr's router still had 262,838 of 290,625 arcs to route after "
@@ -348,8 +349,25 @@ PRESETS: dict[str, Preset] = {
             "Fewest LUTs: iterative AES-128 encryption and decryption, T-tables in block RAM, three "
             "blocks interleaved (one round per clock)",
             {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
-             "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 0},
+             "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
             freq_mhz=200,
+        ),
+        Preset(
+            "gcm-pipelined",
+            "AES-GCM at one block per clock: fully pipelined AES-128 encryptor (two register stages "
+            "per round, T-table rounds) and a full-rate GHASH unit (its multiplier cut in two); GCM "
+            "decryption uses the same forward cipher",
+            {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128,
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 1},
+            freq_mhz=200, in_default_report=False,
+        ),
+        Preset(
+            "gcm-iterative",
+            "Small AES-GCM: iterative AES-128 encryptor (T-tables in block RAM, three blocks "
+            "interleaved) and a digit-serial GHASH unit (16 bits a clock)",
+            {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
+             "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 1},
+            freq_mhz=200, in_default_report=False,
         ),
     )
 }

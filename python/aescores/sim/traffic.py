@@ -15,12 +15,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from aescores import model
+from aescores import gcm, model
 from aescores.model import Mode
 from aescores.regmap import regs
 from aescores.sim.axi import key_items, tuser_of
 
-# Result codes (docs/specification.md §3); 7, the GCM tag mismatch, comes from no mode here.
+# Result codes (docs/specification.md §3).
 OK, LENGTH, MODE, SLOT, WRAP, BUILD, SELFTEST, TAG = range(8)
 
 
@@ -44,11 +44,22 @@ def expect(tuser: int, message: bytes, key: bytes | None, params: Mapping[str, o
     def blocks_in(data: bytes) -> int:
         return -(-len(data) // 16)
 
+    gcm_built = bool(int(params.get("GCM", 1)))
+    if mode == 5 and gcm_built:
+        # GCM (§3a): the message's bytes with tkeep 0..n-1 of the last beat, which is
+        # the tag beat; the GCM model says what comes out, errors included.
+        pad = nbeats * beat - len(message)
+        frame = gcm.GcmFrame(message + bytes(pad), (1,) * len(message) + (0,) * pad, beat)
+        in_slot = key if slot < int(params["KEY_SLOTS"]) else None
+        code, out = gcm.expect_message(frame, in_slot, dec, selftest_ok=not selftest_failed)
+        return Expected(code, out[:len(message)], gcm.payload_blocks(frame))
     code = OK
     if selftest_failed:
         code = SELFTEST
-    elif mode > 4:
+    elif mode > 5:
         code = MODE
+    elif mode == 5:
+        code = BUILD  # GCM not in this build (before code 3, §3)
     elif dec and not int(params["DECRYPT"]) and mode in (Mode.ECB, Mode.CBC):
         code = BUILD
     elif slot >= int(params["KEY_SLOTS"]) or key is None:
@@ -57,7 +68,7 @@ def expect(tuser: int, message: bytes, key: bytes | None, params: Mapping[str, o
         # Every beat counts its lanes with data, but for the IV beat of a valid non-ECB
         # mode (an invalid mode has no IV beat).
         nblk = sum(blocks_in(message[i:i + beat]) for i in range(0, len(message), beat))
-        if mode != Mode.ECB and mode <= 4:
+        if mode != Mode.ECB and mode <= 5:
             nblk -= blocks_in(message[:beat])
         return Expected(code, bytes(len(message)), nblk)
     if mode != Mode.ECB and nbeats == 1:

@@ -44,7 +44,7 @@ ID_WORD = 0x41455331
 READ_ONLY = (ID, CAPS, LATENCY, STATUS, SLOTS, MSGS, BLOCKS)
 READS_ZERO = (KEY_CTRL, KEY_CLEAR, CTRL, RK_CTRL, *KEY_WORDS, *RK_WORDS)  # write-only: 0, OKAY
 MAPPED = (*READ_ONLY, ERR, IRQ_EN, *READS_ZERO)
-ERR_BITS = 0x7E            # ERR and IRQ_EN: bits 6:1, one per result code
+ERR_BITS = 0xFE            # ERR and IRQ_EN: bits 7:1, one per result code
 NAMES = {ID: "ID", CAPS: "CAPS", LATENCY: "LATENCY", STATUS: "STATUS", KEY_CTRL: "KEY_CTRL",
          KEY_CLEAR: "KEY_CLEAR", SLOTS: "SLOTS", ERR: "ERR", IRQ_EN: "IRQ_EN", MSGS: "MSGS",
          BLOCKS: "BLOCKS", CTRL: "CTRL", RK_CTRL: "RK_CTRL",
@@ -56,7 +56,8 @@ def expected_caps() -> int:
     pipelined = P["ARCH"] == "PIPELINED"
     return (int(pipelined) | (int(P["STAGES_PER_ROUND"]) if pipelined else 1) << 2 | int(P["LANES"]) << 5
             | MAX_LEN_CODE << 9 | NSLOTS << 11 | int(P["DECRYPT"]) << 16 | int(HOST) << 17
-            | int(P["SELFTEST"]) << 18 | {"LUT": 0, "TTABLE": 1, "COMPOSITE": 2}[P["SBOX"]] << 19)
+            | int(P["SELFTEST"]) << 18 | {"LUT": 0, "TTABLE": 1, "COMPOSITE": 2}[P["SBOX"]] << 19
+            | int(P.get("GCM", 1)) << 21)
 
 
 def strobe_mask(strb: int) -> int:

@@ -20,15 +20,16 @@ from collections import deque
 
 import cocotb
 from cocotb.triggers import ClockCycles, RisingEdge
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from aescores import mct, model, vectors
+from aescores import gcm, mct, model, vectors
 from aescores.driver import OKAY, SLVERR, AesAxiDriver, Message, tuser_of
 from aescores.model import BLOCK_BYTES, Mode
 from aescores.regmap import regs
 
 DEFAULTS = {
     "ARCH": "PIPELINED", "STAGES_PER_ROUND": 1, "SBOX": "LUT", "LANES": 1, "MAX_KEY_BITS": 256,
-    "KEY_SLOTS": 4, "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 1, "FAULT_INJECT": 0,
+    "KEY_SLOTS": 4, "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 1, "GCM": 1, "FAULT_INJECT": 0,
 }
 P = {**DEFAULTS, **json.loads(os.environ.get("AESCORES_PARAMS", "{}"))}
 SEED = int(os.environ.get("AESCORES_SEED", "1"))
@@ -36,6 +37,7 @@ SLOTS_N = int(P["KEY_SLOTS"])
 MAX_BITS = int(P["MAX_KEY_BITS"])
 HAS_DEC = bool(int(P["DECRYPT"]))
 HOST = P["KEY_EXPANSION"] == "HOST"
+HAS_GCM = bool(int(P["GCM"]))
 SELFTEST_OK = not int(P["FAULT_INJECT"])
 SIZES = [b for b in (128, 192, 256) if b <= MAX_BITS]
 ID_WORD = 0x41455331
@@ -49,10 +51,18 @@ def lanes_with_data(keep: list[int], beat: int, beat_bytes: int) -> int:
     return sum(1 for j in range(0, len(chunk), BLOCK_BYTES) if any(chunk[j : j + BLOCK_BYTES]))
 
 
+def gcm_frame_of(msg: Message) -> gcm.GcmFrame:
+    """The input frame of `msg` as the GCM model takes it (whole beats)."""
+    b, nb = msg.beat_bytes, msg.beats
+    keep = list(msg.tkeep) + [0] * (nb * b - len(msg.tkeep))
+    return gcm.GcmFrame(msg.payload + bytes(nb * b - len(msg.payload)), tuple(keep), b)
+
+
 def expect_message(msg: Message, key: bytes | None, selftest_ok: bool = SELFTEST_OK) -> tuple[int, bytes, int]:
     """What the IP must answer to `msg` when its slot holds `key` (None: empty or being
     cleared): (result code, the whole output frame with bytes not kept zero, BLOCKS
-    increment). docs/specification.md §3 and the behaviour decisions documented in docs/integration.md."""
+    increment). docs/specification.md §3 and the behaviour decisions documented in docs/integration.md;
+    GCM messages (mode 5) as `aescores.gcm.expect_message` says (docs/gcm.md)."""
     b = msg.beat_bytes
     nb = msg.beats
     keep = list(msg.tkeep) + [0] * (nb * b - len(msg.tkeep))
@@ -60,6 +70,12 @@ def expect_message(msg: Message, key: bytes | None, selftest_ok: bool = SELFTEST
     mode, dec, slot = msg.tuser & 7, bool(msg.tuser >> 3 & 1), msg.tuser >> 4
     has_iv = 1 <= mode <= 4
     zero = bytes(nb * b)
+    if mode == 5:
+        frame = gcm_frame_of(msg)
+        if not HAS_GCM:  # code 5 (or 6); the first beat is no block, as an IV beat
+            return (6 if not selftest_ok else 5), zero, sum(lanes_with_data(keep, k, b) for k in range(1, nb))
+        code, out = gcm.expect_message(frame, key if slot < SLOTS_N else None, dec, selftest_ok=selftest_ok)
+        return code, out, gcm.payload_blocks(frame)
 
     def blocks(first_is_iv: bool) -> int:
         return sum(lanes_with_data(keep, k, b) for k in range(1 if first_is_iv else 0, nb))
@@ -71,7 +87,7 @@ def expect_message(msg: Message, key: bytes | None, selftest_ok: bool = SELFTEST
 
     if not selftest_ok:
         return 6, zero, blocks(has_iv)
-    if mode >= 5:
+    if mode >= 6:
         return 2, zero, blocks(False)
     if slot >= SLOTS_N or key is None:
         return 3, zero, blocks(has_iv)
@@ -286,6 +302,59 @@ async def test_aesavs_monte_carlo_cbc_cfb128_ofb(dut):
     dut._log.info("AESAVS MCT: %d runs of %d x %d passed", checked, outer, inner)
 
 
+# --------------------------------------------------------------------------- GCM
+
+
+@cocotb.test(timeout_time=3000, timeout_unit="ms")
+async def test_gcm_cavp_records(dut):
+    """NIST's CAVP GCM files (gcmEncryptExtIV and gcmDecrypt, the key sizes of the build),
+    records with a 96-bit IV: by default the first record of every section (every
+    payload, AAD and tag length of the files), with AESCORES_GCM_CAVP=all every record.
+    Each record is one GCM message (§3a), queued back to back under idle clocks and
+    backpressure; ciphertext, plaintext and tag are NIST's, a FAIL record ends with code
+    7 and a zero tag beat, and the IV and AAD beats come back unchanged."""
+    drv = await start(dut, seed=SEED + 11, p_idle=0.1, p_backpressure=0.1)
+    b = drv.beat_bytes
+    bank = KeyBank(drv)
+    every = os.environ.get("AESCORES_GCM_CAVP", "first") == "all"
+    cases = []
+    for path in vectors.gcm_files(key_bits=SIZES):
+        for rec in vectors.load_gcm_rsp(path):
+            if rec.iv_bits != 96 or (rec.count and not every):
+                continue
+            slot = await bank.slot(rec.key)
+            if rec.decrypt:
+                frame = gcm.message_frame(rec.iv, rec.aad, rec.ciphertext, rec.tag, drv.lanes)
+            else:
+                frame = gcm.message_frame(rec.iv, rec.aad, rec.plaintext, len(rec.tag), drv.lanes)
+            msg = drv.submit(tuser_of(5, rec.decrypt, slot), frame.data, tkeep=list(frame.keep))
+            bank.used(slot, msg)
+            cases.append((rec, frame, msg))
+            if len(cases) % 100 == 0:  # keep the source queue short
+                await drv.wait_message(cases[-50][2])
+    await drv.wait_all()
+    fails = 0
+    for rec, frame, msg in cases:
+        assert not msg.protocol_errors(), f"{rec.name}: {msg.protocol_errors()}"
+        payload, tag = gcm.split_output(frame, msg.out_data)
+        head = (1 + -(-len(rec.aad) // b)) * b
+        assert msg.out_data[:head] == frame.data[:head], f"{rec.name}: IV or AAD beats not echoed unchanged"
+        if rec.decrypt:
+            want = rec.plaintext if rec.passes else gcm.gctr(rec.key, gcm.inc32(gcm.j0(rec.iv)), rec.ciphertext)
+            assert payload == want, f"{rec.name}: plaintext {payload.hex()} want {want.hex()}"
+            if rec.passes:
+                assert msg.result == 0 and tag == rec.tag, f"{rec.name}: code {msg.result}, tag {tag.hex()}"
+            else:
+                assert msg.result == 7 and tag == bytes(len(rec.tag)), f"{rec.name}: FAIL record, code {msg.result}"
+                fails += 1
+        else:
+            assert msg.result == 0, f"{rec.name}: result code {msg.result}"
+            assert payload == rec.ciphertext, f"{rec.name}: ciphertext {payload.hex()} want {rec.ciphertext.hex()}"
+            assert tag == rec.tag, f"{rec.name}: tag {tag.hex()} want {rec.tag.hex()}"
+    assert len(cases) >= 350 * len(SIZES) and fails >= 50 * len(SIZES), (len(cases), fails)
+    dut._log.info("CAVP GCM: %d records passed (%d FAIL records ended with code 7)", len(cases), fails)
+
+
 # --------------------------------------------------------------------------- random
 
 
@@ -312,7 +381,7 @@ def random_message(drv: AesAxiDriver, rng: random.Random, keys: dict[int, bytes 
     if errors:
         r = rng.random()
         if r < 0.02:
-            code_mode = rng.randint(5, 7)                        # code 2
+            code_mode = rng.randint(6, 7)                        # code 2
         elif r < 0.04:
             slot = rng.choice([s for s, k in keys.items() if k is None] + ([15] if SLOTS_N < 16 else []) or [slot])
             dec = dec and mode_allowed(mode, dec)  # one error at a time: the specification orders none of 3 and 5
@@ -326,6 +395,64 @@ def random_message(drv: AesAxiDriver, rng: random.Random, keys: dict[int, bytes 
     else:
         payload = data or rng.randbytes(16)
     return tuser_of(code_mode, dec, slot), payload, rng.randrange(256)
+
+
+def random_gcm_message(drv: AesAxiDriver, rng: random.Random, key: bytes | None, slot: int,
+                       errors: bool = True) -> tuple[int, bytes, list[int], int]:
+    """(tuser, frame bytes, tkeep per byte, later tuser) of a random GCM message (§3a) to
+    `slot`, which holds `key` (None: not known when the message is made, so decryptions
+    carry random tags): AAD and payload of 0 to a few beats with partial blocks, every
+    tag length, both directions; decryptions of OpenSSL's ciphertext and tag, some with a
+    bit flipped in the ciphertext, the AAD or the tag (code 7); with `errors` a few
+    frames cut short or with an illegal tkeep (code 1). The bytes the IP must ignore
+    (the IV beat's other lanes, AAD padding, an encryption's input tag, bytes not kept)
+    are random."""
+    b = drv.beat_bytes
+    dec = rng.random() < 0.5
+    iv = rng.randbytes(12)
+    aad = rng.randbytes(rng.choice([0, 0, 1, 13, 16, 17, 32, 40, b, b + 5, 2 * b + 3]))
+    text = rng.randbytes(rng.choice([0, 1, 15, 16, 17, 31, 32, 33, 48, b, b + 1, 2 * b, 3 * b - 7, 5 * b]))
+    tag_len = rng.choice(gcm.TAG_LENGTHS + (16, 16))
+    if dec and key is not None:
+        sealed = AESGCM(key).encrypt(iv, text, aad)
+        text, tag = sealed[:-16], sealed[-16:][:tag_len]
+        if errors and rng.random() < 0.3:
+            parts = {"text": text, "aad": aad, "tag": tag}
+            what = rng.choice([w for w, v in parts.items() if v])
+            changed = bytearray(parts[what])
+            changed[rng.randrange(len(changed))] ^= 1 << rng.randrange(8)
+            parts[what] = bytes(changed)
+            text, aad, tag = parts["text"], parts["aad"], parts["tag"]
+        frame = gcm.message_frame(iv, aad, text, tag, drv.lanes)
+    else:
+        frame = gcm.message_frame(iv, aad, text, rng.randbytes(tag_len) if dec else tag_len, drv.lanes)
+    data, keep = bytearray(frame.data), list(frame.keep)
+    n = len(data) // b
+    aad_beats = -(-len(aad) // b)
+    # Ignored bytes: random. (An encryption's tag beat: its kept input bytes too.)
+    for i in range(16, b):
+        data[i] = rng.randrange(256)
+    for i in range(b + len(aad), (1 + aad_beats) * b):
+        data[i] = rng.randrange(256)
+    for i in range(len(data)):
+        if not keep[i] or (not dec and i >= (n - 1) * b):
+            data[i] = rng.randrange(256)
+    if errors and rng.random() < 0.1:
+        r = rng.random()
+        if r < 0.25:
+            cut = rng.randint(1, 1 + aad_beats)               # tlast on the IV or an AAD beat
+            data, keep = data[: cut * b], keep[: cut * b]
+        elif r < 0.5 and n - aad_beats >= 4:                  # a short payload beat before the last
+            k = 1 + aad_beats + rng.randrange(n - aad_beats - 3)
+            m = rng.randint(1, 15)
+            keep[(k + 1) * b - m : (k + 1) * b] = [0] * m
+        elif r < 0.75:                                        # a tag tkeep of an illegal length
+            t = rng.choice([0, 1, 2, 3, 5, 6, 7, 9, 10, 11] + ([17, 20] if drv.lanes > 1 else []))
+            keep[(n - 1) * b :] = [1] * t + [0] * (b - t)
+        else:                                                 # an IV beat that is not full
+            keep[rng.randrange(b)] = 0
+    tuser = tuser_of(5, dec, slot)
+    return tuser, bytes(data), keep, rng.randrange(256)
 
 
 @cocotb.test(timeout_time=200, timeout_unit="ms")
@@ -347,9 +474,15 @@ async def test_random_messages_match_openssl(dut):
     drv.trace = True
     base_in, base_out = len(drv.in_beats), len(drv.out_beats)
     sent = []
+    loaded = [s for s, k in keys.items() if k is not None]
     for i in range(count):
-        tuser, payload, later = random_message(drv, rng, keys)
-        sent.append(drv.submit(tuser, payload, later_tuser=later))
+        if HAS_GCM and rng.random() < 0.2:  # GCM messages mixed with the other modes
+            slot = rng.choice(loaded) if rng.random() < 0.97 else rng.randrange(16)
+            tuser, payload, keep, later = random_gcm_message(drv, rng, keys.get(slot), slot)
+            sent.append(drv.submit(tuser, payload, tkeep=keep, later_tuser=later))
+        else:
+            tuser, payload, later = random_message(drv, rng, keys)
+            sent.append(drv.submit(tuser, payload, later_tuser=later))
         if i % 200 == 199:  # keep the source queue short
             await drv.wait_message(sent[-150])
     await drv.wait_all()
@@ -423,6 +556,17 @@ async def test_key_change_under_load_loses_nothing(dut):
         trng = random.Random(seed)
         outstanding: deque[Message] = deque()
         for _ in range(n):
+            if HAS_GCM and trng.random() < 0.25:
+                # GCM: the key is the one the slot holds when the first beat is taken,
+                # unknown here, so a decryption's tag is random (code 7 when wrong).
+                tuser, payload, keep, later = random_gcm_message(drv, trng, None, trng.randrange(SLOTS_N), errors=False)
+                msg = drv.submit(tuser, payload, tkeep=keep, later_tuser=later)
+                sent.append(msg)
+                outstanding.append(msg)
+                if len(outstanding) > 6:
+                    await drv.wait_message(outstanding.popleft())
+                await ClockCycles(dut.aclk, trng.choice([0, 0, 1, 3, 10]) + 1)
+                continue
             mode = Mode(trng.choice(list(Mode)))
             dec = trng.random() < 0.5 and mode_allowed(mode, True)
             nbytes = 16 * trng.randint(1, 3 * drv.lanes) - (0 if mode.whole_blocks else trng.choice([0, 0, 5]))
@@ -613,8 +757,11 @@ async def test_result_codes_zero_data_err_bits_and_irq(dut):
     send("CTR non-last beat not full", 1, tuser_of(Mode.CTR, False, 0), ivbeat + rng.randbytes(2 * b), tkeep=keep)
     send("ECB non-last beat not full", 1, tuser_of(Mode.ECB, False, 0), rng.randbytes(3 * b), tkeep=keep)
     # Code 2: invalid modes; every beat is data, all zero.
-    for mode in (5, 6, 7):
+    for mode in (6, 7):
         send(f"mode {mode}", 2, tuser_of(mode, bool(mode & 1), 0), rng.randbytes(2 * b))
+    if not HAS_GCM:  # code 5: GCM not in this build, whatever the slot
+        for slot in (0, SLOTS_N - 1 if SLOTS_N > 1 else 0):
+            send(f"GCM slot {slot}", 5, tuser_of(5, False, slot), ivbeat + rng.randbytes(2 * b))
     # Code 3: empty slot, slot not below KEY_SLOTS.
     if SLOTS_N > 1:
         send("empty slot ECB", 3, tuser_of(Mode.ECB, False, 1), rng.randbytes(b))
@@ -626,6 +773,32 @@ async def test_result_codes_zero_data_err_bits_and_irq(dut):
     send("CTR wrap", 4, tuser_of(Mode.CTR, False, 0),
          top.to_bytes(16, "big") + rng.randbytes(b - 16) + rng.randbytes(3 * 16 + 5))
     send("CTR no wrap", 0, tuser_of(Mode.CTR, True, 0), top.to_bytes(16, "big") + rng.randbytes(b - 16) + rng.randbytes(32))
+    # GCM (§3a): code 7 on a tag that does not match (only the tag beat zero), code 1 on
+    # a message cut short or a tag tkeep of an illegal length.
+    if HAS_GCM:
+        giv, gaad, gpt = rng.randbytes(12), rng.randbytes(21), rng.randbytes(2 * 16 + 5)
+        sealed = AESGCM(key).encrypt(giv, gpt, gaad)
+        ct, tag = sealed[:-16], sealed[-16:]
+        gcm_cases = (
+            ("GCM encrypt", 0, gcm.message_frame(giv, gaad, gpt, 12, lanes), False),
+            ("GCM decrypt", 0, gcm.message_frame(giv, gaad, ct, tag[:8], lanes), True),
+            ("GCM tag mismatch", 7, gcm.message_frame(giv, gaad, ct, bytes([tag[0] ^ 0x80]) + tag[1:], lanes), True),
+            ("GCM AAD changed", 7, gcm.message_frame(giv, gaad[:-1] + b"?", ct, tag, lanes), True),
+            ("GCM ciphertext changed", 7, gcm.message_frame(giv, gaad, ct[:-1] + b"?", tag, lanes), True),
+            ("GCM tag of 7 bytes", 1, gcm.message_frame(giv, gaad, gpt, 16, lanes), False),
+            ("GCM IV beat only", 1, gcm.message_frame(giv, gaad, gpt, 16, lanes), False),
+            ("GCM tlast on an AAD beat", 1, gcm.message_frame(giv, gaad, gpt, 16, lanes), True),
+        )
+        for name, code, frame, dec in gcm_cases:
+            data, keep = frame.data, list(frame.keep)
+            n = len(data) // b
+            if name == "GCM tag of 7 bytes":
+                keep[(n - 1) * b :] = [1] * 7 + [0] * (b - 7)
+            if name == "GCM IV beat only":
+                data, keep = data[:b], keep[:b]
+            if name == "GCM tlast on an AAD beat":
+                data, keep = data[: 2 * b], keep[: 2 * b]
+            send(name, code, tuser_of(5, dec, 0), data, keep)
     # Code 5: decryption needing the inverse cipher in a DECRYPT=0 build.
     if not HAS_DEC:
         send("ECB decrypt", 5, tuser_of(Mode.ECB, True, 0), rng.randbytes(b))
@@ -649,14 +822,14 @@ async def test_result_codes_zero_data_err_bits_and_irq(dut):
     assert not failures, "\n".join(failures)
     assert await drv.errors() == err, f"ERR = {await drv.errors():#x}, expected {err:#x}"
     # irq follows ERR & IRQ_EN; ERR is write-1-to-clear.
-    for bit in range(1, 7):
+    for bit in range(1, 8):
         await drv.write("IRQ_EN", 1 << bit)
         await ClockCycles(dut.aclk, 2)
         assert int(dut.irq.value) == bool(err >> bit & 1), f"irq with IRQ_EN bit {bit}, ERR {err:#x}"
     await drv.write("IRQ_EN", 0)
     await ClockCycles(dut.aclk, 2)
     assert int(dut.irq.value) == 0
-    await drv.write("IRQ_EN", 0x7E)
+    await drv.write("IRQ_EN", 0xFE)
     await drv.write("ERR", 0)
     assert await drv.errors() == err, "writing 0 to ERR must change nothing"
     low = err & -err
@@ -688,6 +861,7 @@ def expected_caps() -> int:
         host_keys=int(HOST),
         selftest=int(P["SELFTEST"]),
         sbox={"LUT": 0, "TTABLE": 1, "COMPOSITE": 2}[P["SBOX"]],
+        gcm=int(HAS_GCM),
     )
 
 
@@ -747,13 +921,13 @@ async def test_register_access_rules_wstrb_and_slverr(dut):
     for name in ("KEY_CTRL", "KEY_CLEAR", "CTRL", "RK_CTRL", *[w.name for w in regs.KEY], *[w.name for w in regs.RK]):
         assert await drv.read_resp(name) == (0, OKAY), f"{name} must read 0 with OKAY"
     # IRQ_EN byte by byte.
-    await drv.write("IRQ_EN", 0x7E)
+    await drv.write("IRQ_EN", 0xFE)
     await drv.write("IRQ_EN", 0, strobe=0b1110)
-    assert await drv.read("IRQ_EN") == 0x7E, "IRQ_EN byte 0 written without its strobe"
+    assert await drv.read("IRQ_EN") == 0xFE, "IRQ_EN byte 0 written without its strobe"
     await drv.write("IRQ_EN", 0x00000022, strobe=0b0001)
     assert await drv.read("IRQ_EN") == 0x22
     await drv.write("IRQ_EN", 0xFFFFFFFF)
-    assert await drv.read("IRQ_EN") == 0x7E, "IRQ_EN keeps only bits 6:1"
+    assert await drv.read("IRQ_EN") == 0xFE, "IRQ_EN keeps only bits 7:1"
     await drv.write("IRQ_EN", 0)
     # ERR is RW1C only in strobed bytes: a strobe without byte 0 clears nothing.
     await drv.send_message(tuser_of(6, False, 0), rng.randbytes(drv.beat_bytes))
@@ -1042,6 +1216,7 @@ GROUPS = {
              test_result_codes_zero_data_err_bits_and_irq, test_status_busy_while_message_in_flight,
              test_selftest_gates_input_and_rerun_empties_slots),
     "rate": (test_pipelined_rate_one_beat_per_clock,),
+    "gcm": (test_gcm_cavp_records,),
     "fault": (test_fault_injection_fails_selftest_and_every_message_code_6,
               test_id_caps_and_measured_latency_match_parameters, test_selftest_gates_input_and_rerun_empties_slots),
     "host": (test_host_round_keys_only_into_empty_slots, test_id_caps_and_measured_latency_match_parameters,

@@ -69,7 +69,7 @@ def test_axi_fuzz_framing_result_codes_zeroed_data_and_counters(params: dict) ->
         sim.write(regs.KEY_CLEAR.offset, 1 << 3)  # slot 3 empty
         sim.wait_slots_idle()
         del keys[3]
-        sim.write(regs.IRQ_EN.offset, 0x7E)
+        sim.write(regs.IRQ_EN.offset, 0xFE)
         t = random_traffic(rng, full, 1500, keys, invalid=True, ctr_near_wrap=0.2)
         got, _, _ = sim.messages(t.items)
         _check(got, t.expected)
