@@ -51,7 +51,7 @@ wire [3:0]  aw_out, w_out, ar_out;
 
 aes_axi #(
     .ARCH(ARCH), .STAGES_PER_ROUND(1), .SBOX("LUT"), .LANES(1), .MAX_KEY_BITS(128),
-    .KEY_SLOTS(1), .DECRYPT(0), .KEY_EXPANSION("HW"), .SELFTEST(1)
+    .KEY_SLOTS(1), .DECRYPT(0), .KEY_EXPANSION("HW"), .SELFTEST(1), .GCM(0)
 ) u_dut (
     .aclk(clk), .aresetn(!rst),
     .s_axil_awaddr(s_axil_awaddr), .s_axil_awprot(s_axil_awprot), .s_axil_awvalid(s_axil_awvalid),

@@ -15,8 +15,13 @@
  *   u_out   m_axis of the mode unit, which aes_axi drives its m_axis_* ports from;
  *   u_link  the framer's classified beats into the mode unit (every field of the beat);
  *   u_eng   the mode unit's requests to the engine.
+ * With GCM=1 (the GCM tasks of mode_axis.sby) mode 5 is GCM, and aes_ghash is
+ * fv_ghash_free.v, whose outputs are free: the properties hold whatever the GHASH unit
+ * does, and a cover shows a GCM message's tag beat leaving with code 0.
  */
-module fv_mode_axis (
+module fv_mode_axis #(
+    parameter GCM = 0
+) (
     input wire          clk,
     input wire          rst_in,
     input wire [127:0]  s_axis_tdata,
@@ -48,13 +53,15 @@ wire [3:0]   fr_slot, fr_nblk, fr_op;
 wire [4:0]   fr_sel;
 wire [127:0] fr_prev;
 wire [95:0]  fr_hi_inc;
+wire [3:0]   fr_gcm;
 wire         retire_valid;
 wire [3:0]   retire_slot;
 
 aes_axis_framer #(
     .LANES(1),
     .KEY_SLOTS(1),
-    .DECRYPT(0)
+    .DECRYPT(0),
+    .GCM(GCM)
 ) u_framer (
     .clk(clk),
     .rst(rst),
@@ -81,6 +88,7 @@ aes_axis_framer #(
     .m_hold(fr_hold),
     .m_hi_inc(fr_hi_inc),
     .m_hi_ones(fr_hi_ones),
+    .m_gcm(fr_gcm),
     .enable(enable),
     .pause(pause),
     .selftest_failed(selftest_failed),
@@ -101,7 +109,8 @@ wire [3:0]   eng_slot;
 aes_mode_unit #(
     .LANES(1),
     .KEY_SLOTS(1),
-    .SIDE_DEPTH(4)
+    .SIDE_DEPTH(4),
+    .GCM(GCM)
 ) u_mode (
     .clk(clk),
     .rst(rst),
@@ -122,6 +131,7 @@ aes_mode_unit #(
     .s_hold(fr_hold),
     .s_hi_inc(fr_hi_inc),
     .s_hi_ones(fr_hi_ones),
+    .s_gcm(fr_gcm),
     .m_axis_tdata(m_axis_tdata),
     .m_axis_tkeep(m_axis_tkeep),
     .m_axis_tvalid(m_axis_tvalid),
@@ -162,13 +172,13 @@ fv_axis_master #(
 );
 
 // Every field of a classified beat rides in TUSER of the link checker.
-wire [259:0] fr_fields = {fr_user, fr_slot, fr_op, fr_sel, fr_prev, fr_first_data, fr_code, fr_nblk,
+wire [263:0] fr_fields = {fr_gcm, fr_user, fr_slot, fr_op, fr_sel, fr_prev, fr_first_data, fr_code, fr_nblk,
                           fr_last_lane, fr_hold, fr_hi_inc, fr_hi_ones};
 
 fv_axis_master #(
     .DATA_WIDTH(128),
     .KEEP_WIDTH(16),
-    .USER_WIDTH(260)
+    .USER_WIDTH(264)
 ) u_link (
     .clk(clk),
     .rst(rst),
@@ -194,6 +204,19 @@ fv_axis_master #(
     .tlast(1'b0),
     .tuser({eng_slot, eng_decrypt})
 );
+
+// A GCM message's tag beat leaves with code 0 (the GCM tasks: reachable, so the GCM path
+// is not ruled out by the assumptions).
+generate
+    if (GCM != 0) begin : gen_gcm_cover
+        always @(posedge clk) begin
+            if (!rst) begin
+                c_gcm_tag: cover (m_axis_tvalid && m_axis_tready && m_axis_tlast &&
+                                  m_axis_tuser[2:0] == 3'd5 && m_axis_tuser[15:8] == 8'd0);
+            end
+        end
+    end
+endgenerate
 
 endmodule
 

@@ -47,6 +47,9 @@ TASK_SECONDS = {
     ("mode_axis", "prove"): 2,
     ("mode_axis", "prove_half"): 2,
     ("mode_axis", "cover"): 2,
+    ("mode_axis", "prove_gcm"): 5,
+    ("mode_axis", "prove_gcm_half"): 5,
+    ("mode_axis", "cover_gcm"): 10,
     ("axi_top", "iterative"): 14,
     ("axi_top", "pipelined"): 105,              # slow: the whole IP with the PIPELINED engine, 2 minutes
     ("csr_key_leak", "prove"): 2,
