@@ -11,6 +11,8 @@ the specification (docs/specification.md): registers by name, keys by slot, mess
     await drv.load_key(0, key)                         # KEY0..KEY7 + KEY_CTRL commit
     out = await drv.encrypt(Mode.CBC, 0, iv, plaintext)
     data, result, tuser = out                          # or out.data, out.result, ...
+    ct, tag, result = await drv.process_gcm(0, iv12, aad, plaintext, 16)      # GCM
+    pt, tag, result = await drv.process_gcm(0, iv12, aad, ct, tag, decrypt=True)
 
 Messages (docs/specification.md §3) go out as one AXI4-Stream frame of 16*LANES-byte beats: for every
 mode but ECB an IV beat first (the IV in lane 0), then the data, the last beat keeping
@@ -19,6 +21,11 @@ a `Message` whose `done` event fires when its output frame is back; outputs are 
 to inputs in order (the IP keeps order, docs/specification.md §3). A watcher counts clocks and records,
 per message, the clock of its first input handshake and of its last output beat, and
 per block the clocks of input and output handshakes (for latency and rate checks).
+
+GCM messages (mode 5, docs/specification.md §3a) are laid out by
+`aescores.gcm.message_frame` (IV beat with the AAD length, AAD beats, payload, tag beat)
+and taken apart by `aescores.gcm.split_output`: `submit_gcm` queues one, `gcm_result`
+gives (payload, tag, result) of one that is back, `process_gcm` does both.
 
 Byte order is docs/specification.md §1 throughout: byte i of a beat is `tdata[8i+7:8i]`, so the byte
 strings of `aescores.model` go straight into cocotbext-axi frames.
@@ -45,7 +52,7 @@ from cocotbext.axi import (
     AxiStreamSource,
 )
 
-from aescores import model
+from aescores import gcm, model
 from aescores.model import BLOCK_BYTES, Mode
 from aescores.regmap import regs
 from aescores.regmap.model import Register
@@ -188,6 +195,23 @@ class MessageResult:
 
     def __iter__(self):
         return iter((self.data, self.result, self.tuser))
+
+
+@dataclass
+class GcmResult:
+    """What `gcm_result` and `process_gcm` return; unpacks as (payload, tag, result)."""
+
+    payload: bytes
+    """The kept bytes of the payload beats: the ciphertext (encryption) or the plaintext
+    (decryption; streamed before the tag check, so unverified unless `result` is 0)."""
+    tag: bytes
+    """The kept bytes of the tag beat: the computed tag (encryption), the expected tag
+    when it matched (decryption, code 0), zeros on code 7."""
+    result: int
+    message: Message
+
+    def __iter__(self):
+        return iter((self.payload, self.tag, self.result))
 
 
 class AesAxiDriver:
@@ -546,6 +570,36 @@ class AesAxiDriver:
         if out.result:
             raise AssertionError(f"ECB block ended with result code {out.result}")
         return out.data[:BLOCK_BYTES]
+
+    # ------------------------------------------------------------------- GCM
+
+    def submit_gcm(self, slot: int, iv: bytes, aad: bytes, text: bytes, tag_or_len: bytes | int,
+                   decrypt: bool = False, later_tuser: int | None = None) -> Message:
+        """Queue one GCM message (mode 5, docs/specification.md §3a) with key `slot`:
+        the frame of `gcm.message_frame` (the 12-byte `iv`, `aad`, the payload `text`),
+        with its tkeep. `tag_or_len` is the expected tag to decrypt (its length the tag
+        length) or the tag length (4, 8, 12 to 16) to encrypt."""
+        frame = gcm.message_frame(iv, aad, text, tag_or_len, self.lanes)
+        return self.submit(tuser_of(regs.Mode.GCM, decrypt, slot), frame.data, frame.keep, later_tuser)
+
+    @staticmethod
+    def gcm_result(msg: Message) -> GcmResult:
+        """(payload, tag, result) of a GCM message that is back (`gcm.split_output` on
+        its output frame, shaped by its input frame)."""
+        pad = (-len(msg.payload)) % msg.beat_bytes
+        frame = gcm.GcmFrame(msg.payload + bytes(pad), tuple(msg.tkeep) + (0,) * pad, msg.beat_bytes)
+        payload, tag = gcm.split_output(frame, msg.out_data)
+        return GcmResult(payload, tag, msg.result, msg)
+
+    async def process_gcm(self, slot: int, iv: bytes, aad: bytes, text: bytes, tag_or_len: bytes | int,
+                          decrypt: bool = False, check: bool = True) -> GcmResult:
+        """Send one GCM message (see `submit_gcm`) and wait for it; with `check`,
+        breaches of `Message.protocol_errors` raise AssertionError."""
+        msg = await self.wait_message(self.submit_gcm(slot, iv, aad, text, tag_or_len, decrypt))
+        if check:
+            errs = msg.protocol_errors()
+            assert not errs, f"message {msg.index}: " + "; ".join(errs)
+        return self.gcm_result(msg)
 
     # -------------------------------------------------------------- monitors
 

@@ -150,3 +150,38 @@ def test_python_driver_decodes_caps_gcm_and_clears_every_err_bit() -> None:
     asyncio.run(AesAxiDriver.clear_errors(bus))  # type: ignore[arg-type]
     assert bus.log == [("ERR", 0xFE)]
     assert sum(f.mask for f in regs.ERR.fields) == 0xFE
+
+
+def test_python_driver_gcm_helpers_use_the_gcm_model() -> None:
+    """aescores.driver's GCM helpers: `submit_gcm` queues the frame of
+    `gcm.message_frame` (tkeep included) with mode 5, and `gcm_result` takes (payload,
+    tag, result) out of the answer with `gcm.split_output`; the answer here is the one
+    `gcm.expect_message` says the IP gives (a good encryption, a decryption with a wrong tag)."""
+    from collections import deque
+
+    from aescores import gcm
+    from aescores.driver import AesAxiDriver
+
+    class Source:
+        def __init__(self) -> None:
+            self.frames: list = []
+
+        def send_nowait(self, frame) -> None:
+            self.frames.append(frame)
+
+    drv = AesAxiDriver.__new__(AesAxiDriver)  # no simulator: only what submit touches
+    drv.lanes, drv.beat_bytes, drv.source = 2, 32, Source()
+    drv.messages, drv._in_flight, drv._awaiting = [], deque(), deque()
+    key, iv, aad, text = bytes(range(16)), bytes(range(12)), b"a" * 20, b"p" * 37
+    ct, tag = gcm.gcm_encrypt(key, iv, text, aad, 12)
+    for decrypt, tag_or_len, want in ((False, 12, (ct, tag, 0)), (True, bytes(12), (text, bytes(12), 7))):
+        msg = drv.submit_gcm(3, iv, aad, ct if decrypt else text, tag_or_len, decrypt)
+        frame = gcm.message_frame(iv, aad, ct if decrypt else text, tag_or_len, lanes=2)
+        assert msg.tuser == regs.Mode.GCM | int(decrypt) << regs.TuserShift.DIR | 3 << regs.TuserShift.SLOT
+        assert (msg.payload, tuple(msg.tkeep)) == (frame.data, frame.keep)
+        assert list(drv.source.frames[-1].tkeep) == list(frame.keep)
+        code, out = gcm.expect_message(frame, key, decrypt)
+        msg.out_data, msg.out_tkeep = out, list(frame.keep)
+        msg.out_tuser = [msg.tuser] * (frame.beats - 1) + [msg.tuser | code << regs.TuserShift.RESULT]
+        assert not msg.protocol_errors()
+        assert tuple(AesAxiDriver.gcm_result(msg)) == want

@@ -11,7 +11,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from aescores.regmap import regs
 from aescores.sim.core import build_harness
@@ -27,6 +27,7 @@ AXI_DEFAULTS: dict[str, object] = {
     "DECRYPT": 1,
     "KEY_EXPANSION": "HW",
     "SELFTEST": 1,
+    "GCM": 1,
     "FAULT_INJECT": 0,
 }
 
@@ -148,9 +149,13 @@ class AxiSim:
                  ) -> tuple[list[OutMessage], int, int]:
         """Send messages back to back with random gaps and backpressure.
 
-        An item is (tuser, bytes incl. the IV beat), or ("write", addr, value[, "retry"]):
-        a register write done before the next message starts, while earlier ones are
-        still in flight ("retry": repeated while it answers SLVERR). Returns the output messages in order, the clocks and the input beats.
+        An item is (tuser, bytes incl. the IV beat); or (tuser, kept bytes, kept bytes
+        per beat), a message whose beat i keeps bytes 0..n_i-1 (`kept_item` makes one
+        from a frame with tkeep per byte, as a GCM message); or ("write", addr,
+        value[, "retry"]): a register write done before the next message starts, while
+        earlier ones are still in flight ("retry": repeated while it answers SLVERR).
+        Returns the output messages in order (kept bytes only), the clocks and the
+        input beats.
         With `reset_after_beats`, aresetn is pulsed once that many input beats have been
         taken: the messages completed before it are returned and the beat count is -1.
         """
@@ -159,8 +164,14 @@ class AxiSim:
             if item[0] == "write":
                 self._send(f"X {item[1]} {item[2] & 0xFFFFFFFF} {item[3] if len(item) > 3 else ''}".rstrip())
                 continue
-            tuser, data = item
-            self._send(f"M {tuser} {data.hex()}")
+            if len(item) == 3:
+                tuser, data, keeps = item
+                if not data or not keeps:
+                    raise ValueError("a message keeps at least one byte")
+                self._send(f"M {tuser} {data.hex()} {','.join(str(int(n)) for n in keeps)}")
+            else:
+                tuser, data = item
+                self._send(f"M {tuser} {data.hex()}")
             count += 1
         if reset_after_beats is not None:
             self._send(f"Z {reset_after_beats}")
@@ -184,6 +195,33 @@ class AxiSim:
                 raise RuntimeError(f"aes_axi harness: {' '.join(rest)}")
             else:
                 raise RuntimeError(f"aes_axi harness: unexpected {line.strip()!r}")
+
+
+def kept_item(tuser: int, data: bytes, keep: Sequence[int], beat_bytes: int) -> tuple[int, bytes, list[int]]:
+    """The `AxiSim.messages` item of a frame given as every byte of every beat (`data`)
+    and tkeep per byte (`keep`), as `aescores.gcm.GcmFrame` has it: (tuser, kept bytes,
+    kept bytes per beat). Each beat must keep bytes 0..n-1 (what the harness drives)."""
+    if len(data) != len(keep) or len(data) % beat_bytes:
+        raise ValueError("a frame is whole beats with one tkeep entry per byte")
+    kept, counts = bytearray(), []
+    for k in range(0, len(data), beat_bytes):
+        beat_keep = [int(bool(m)) for m in keep[k : k + beat_bytes]]
+        n = sum(beat_keep)
+        if beat_keep != [1] * n + [0] * (beat_bytes - n):
+            raise ValueError(f"beat {k // beat_bytes} keeps bytes that are not 0..n-1")
+        kept += data[k : k + n]
+        counts.append(n)
+    return tuser, bytes(kept), counts
+
+
+def unkept(kept: bytes, keep: Sequence[int]) -> bytes:
+    """The whole output frame from the kept bytes the harness returns, for an output whose
+    tkeep is `keep` (one entry per byte; the bytes not kept are zero). ValueError when
+    the number of kept bytes differs."""
+    if len(kept) != sum(1 for m in keep if m):
+        raise ValueError(f"{len(kept)} bytes kept in the output, {sum(1 for m in keep if m)} in the input")
+    it = iter(kept)
+    return bytes(next(it) if m else 0 for m in keep)
 
 
 def key_items(slot: int, key: bytes) -> list[tuple]:

@@ -7,8 +7,10 @@
 //   S seed p_valid p_ready     random input gaps / output backpressure, in percent
 //   W addr value               register write; prints "W resp cycles"
 //   R addr                     register read; prints "R value resp"
-//   M tuser hex                queue one message (split into beats; the last beat keeps
-//                              the remaining bytes)
+//   M tuser hex [n0,n1,...]    queue one message (split into beats; the last beat keeps
+//                              the remaining bytes); with the list, beat i keeps bytes
+//                              0..n_i-1 and hex is the kept bytes only (GCM frames,
+//                              whose last payload beat may be partial before the tag beat)
 //   G                          send the queued messages, concurrently collect the output;
 //                              prints "O tuser_last hex" per output message (kept bytes
 //                              only), then "D cycles beats_in"
@@ -121,6 +123,7 @@ struct RegWrite {
 struct Message {
     unsigned tuser;
     std::vector<uint8_t> data;
+    std::vector<size_t> keeps;     // kept bytes of each beat; empty: full beats, the last partial
     std::vector<RegWrite> before;  // register writes done before this message starts
 };
 
@@ -212,14 +215,25 @@ class Harness {
 
     void go() {
         // Flatten the queued messages into beats.
-        struct Beat { size_t msg; size_t off; size_t n; bool last; };
+        struct Beat { size_t msg; size_t off; size_t n; bool last; bool first; };
         std::vector<Beat> beats;
         for (size_t m = 0; m < queue_.size(); ++m) {
             size_t len = queue_[m].data.size();
+            const std::vector<size_t>& keeps = queue_[m].keeps;
+            if (!keeps.empty()) {
+                size_t off = 0;
+                for (size_t i = 0; i < keeps.size(); ++i) {
+                    if (keeps[i] > BEAT) fail("a beat keeps more bytes than it has");
+                    beats.push_back({m, off, keeps[i], i + 1 == keeps.size(), i == 0});
+                    off += keeps[i];
+                }
+                if (off != len) fail("the kept bytes of the beats are not the message's bytes");
+                continue;
+            }
             if (len == 0) fail("empty message");
             for (size_t off = 0; off < len; off += BEAT) {
                 size_t n = len - off < BEAT ? len - off : BEAT;
-                beats.push_back({m, off, n, off + n == len});
+                beats.push_back({m, off, n, off + n == len, off == 0});
             }
         }
         std::uniform_int_distribution<unsigned> pct(0, 99);
@@ -240,7 +254,7 @@ class Harness {
                      ", s_axis_tready " + std::to_string(top_->s_axis_tready));
             }
             // Issue the register writes of the next message before its first beat.
-            if (!offered && next < beats.size() && beats[next].off == 0 && wr_msg != beats[next].msg) {
+            if (!offered && next < beats.size() && beats[next].first && wr_msg != beats[next].msg) {
                 const Message& m = queue_[beats[next].msg];
                 if (!wr_active && wr_idx < m.before.size()) {
                     top_->s_axil_awaddr = m.before[wr_idx].addr;
@@ -257,7 +271,7 @@ class Harness {
                 }
             }
             bool may_send = next < beats.size() &&
-                            (beats[next].off != 0 || wr_msg == beats[next].msg || queue_[beats[next].msg].before.empty());
+                            (!beats[next].first || wr_msg == beats[next].msg || queue_[beats[next].msg].before.empty());
             if (!offered && may_send && pct(rng_) < p_valid_) {
                 const Beat& b = beats[next];
                 std::memset(buf, 0, BEAT);
@@ -386,8 +400,12 @@ int main(int argc, char** argv) {
         } else if (cmd == "M") {
             Message m;
             std::string hex;
-            in >> m.tuser >> hex;
+            std::string keeps;
+            in >> m.tuser >> hex >> keeps;
             m.data = from_hex(hex);
+            std::istringstream list(keeps);
+            std::string n;
+            while (std::getline(list, n, ',')) m.keeps.push_back(std::stoul(n));
             h.queue(std::move(m));
             continue;
         } else if (cmd == "G") {
