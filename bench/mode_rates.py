@@ -3,14 +3,17 @@
 """Blocks per clock of every mode on aes_axi, measured on the Verilator harness.
 
 One long message per mode and direction (AES-128 key, no input gaps, no
-backpressure); prints clocks per block per lane, which docs/messages.md quotes.
+backpressure); prints clocks per block per lane, which docs/messages.md quotes. In
+builds with GCM (the default) also GCM: a message of payload blocks (encryption, and
+decryption with the right tag), and a GMAC message of as many AAD blocks; the clocks
+include the message's IV and tag beats. docs/gcm.md quotes them.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from aescores import model
+from aescores import gcm, model
 from aescores.model import Mode
 from aescores.sim.axi import AXI_DEFAULTS, AxiSim, tuser_of
 
@@ -49,7 +52,26 @@ def main() -> int:
                     assert out.data[len(msg) - len(data):] == want and out.code == 0
                     print(f"| {name} | {mode.name} | {'dec' if dec else 'enc'} | "
                           f"{cycles / args.blocks:.2f} | {args.blocks / cycles:.3f} |")
+            if int(full.get("GCM", 1)):
+                gcm_rates(sim, name, key, args.blocks, int(full["LANES"]))
     return 0
+
+
+def gcm_rates(sim: AxiSim, name: str, key: bytes, blocks: int, lanes: int) -> None:
+    """GCM rows: payload (encryption, decryption) and AAD (GMAC), `blocks` blocks each."""
+    iv = bytes(range(12))
+    text = bytes(16 * blocks)
+    ct, tag = gcm.gcm_encrypt(key, iv, text, b"", 16)
+    cases = (("payload", "enc", gcm.message_frame(iv, b"", text, 16, lanes), False),
+             ("payload", "dec", gcm.message_frame(iv, b"", ct, tag, lanes), True),
+             ("AAD (GMAC)", "enc", gcm.message_frame(iv, text, b"", 16, lanes), False))
+    for what, direction, frame, dec in cases:
+        # Whole payload and AAD beats: the kept bytes are a prefix, as the harness sends.
+        msg = frame.data[: sum(frame.keep)]
+        (out,), cycles, _ = sim.messages([(tuser_of(5, dec, 0), msg)])
+        code, want = gcm.expect_message(frame, key, dec)
+        assert out.code == code == 0 and out.data == want[: len(msg)], f"GCM {what} {direction}"
+        print(f"| {name} | GCM {what} | {direction} | {cycles / blocks:.2f} | {blocks / cycles:.3f} |")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from aescores import gcm, vectors
+from aescores import gcm, paths, vectors
 from aescores.vectors import RspFormatError
 
 KEY_SIZES = (16, 24, 32)
@@ -452,3 +452,23 @@ def test_message_frame_refuses_what_the_ip_cannot_carry() -> None:
         gcm.message_frame(bytes(16), b"", b"", 16)  # a 128-bit IV
     with pytest.raises(ValueError):
         gcm.message_frame(bytes(12), b"", b"", 5)  # a tag length SP 800-38D does not allow
+
+
+def test_worked_example_of_the_docs_is_openssls() -> None:
+    """docs/gcm.md, "Worked example": SP 800-38D test case 4 beat by beat; each tdata
+    literal of its table is what message_frame sends and what OpenSSL's AESGCM gives."""
+    text = (paths.DOCS_DIR / "gcm.md").read_text()
+    key = bytes.fromhex("feffe9928665731c6d6a8f9467308308")
+    iv = bytes.fromhex("cafebabefacedbaddecaf888")
+    aad = bytes.fromhex("feedfacedeadbeeffeedfacedeadbeefabaddad2")
+    pt = bytes.fromhex("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+                       "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39")
+    sealed = AESGCM(key).encrypt(iv, pt, aad)
+    ct, tag = sealed[:-16], sealed[-16:]
+    frame = gcm.message_frame(iv, aad, pt, 16, 1)
+    beats_in = [frame.beat(k)[0] for k in range(frame.beats - 1)]
+    beats_out = [c.ljust(16, b"\0") for c in (ct[i : i + 16] for i in range(0, len(ct), 16))] + [tag]
+    for beat in beats_in + beats_out:
+        assert f"128'h{beat[::-1].hex()}" in text
+    assert tag.hex() in text and ct.hex()[:64] in text and ct.hex()[64:] in text
+    assert gcm.hash_key(key).hex() in text
