@@ -15,6 +15,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
 from aescores import gcm, model
 from aescores.model import Mode
 from aescores.regmap import regs
@@ -50,9 +52,7 @@ def expect(tuser: int, message: bytes, key: bytes | None, params: Mapping[str, o
         # the tag beat; the GCM model says what comes out, errors included.
         pad = nbeats * beat - len(message)
         frame = gcm.GcmFrame(message + bytes(pad), (1,) * len(message) + (0,) * pad, beat)
-        in_slot = key if slot < int(params["KEY_SLOTS"]) else None
-        code, out = gcm.expect_message(frame, in_slot, dec, selftest_ok=not selftest_failed)
-        return Expected(code, out[:len(message)], gcm.payload_blocks(frame))
+        return gcm_expected(frame, key if slot < int(params["KEY_SLOTS"]) else None, dec, selftest_failed)
     code = OK
     if selftest_failed:
         code = SELFTEST
@@ -142,3 +142,72 @@ def random_traffic(rng: random.Random, params: Mapping[str, object], count: int,
         t.items.append((tuser, message))
         t.expected.append(expect(tuser, message, t.keys.get(slot), params))
     return t
+
+
+def random_gcm_frame(rng: random.Random, lanes: int, key: bytes | None, *, errors: bool = True,
+                     prefix_only: bool = False) -> tuple[gcm.GcmFrame, bool]:
+    """(frame, decrypt) of a random GCM message (specification §3a) for a slot holding
+    `key` (None: not known when the message is made, so a decryption carries a random
+    tag): AAD and payload of 0 to a few beats with partial blocks, every tag length,
+    both directions; decryptions of OpenSSL's ciphertext and tag, some with a bit flipped
+    in the ciphertext, the AAD or the tag (code 7); with `errors` a few frames cut short
+    (tlast on the IV or an AAD beat), with a short payload beat before the last, an
+    illegal tag tkeep or an IV beat that is not full (code 1). The bytes the IP must
+    ignore (the IV beat's other lanes, AAD padding, an encryption's input tag, bytes not
+    kept) are random. `prefix_only`: every beat keeps bytes 0..n-1 (what the Verilator
+    harness drives); else a bad IV beat may miss any byte."""
+    b = 16 * lanes
+    dec = rng.random() < 0.5
+    iv = rng.randbytes(12)
+    aad = rng.randbytes(rng.choice([0, 0, 1, 13, 16, 17, 32, 40, b, b + 5, 2 * b + 3]))
+    text = rng.randbytes(rng.choice([0, 1, 15, 16, 17, 31, 32, 33, 48, b, b + 1, 2 * b, 3 * b - 7, 5 * b]))
+    tag_len = rng.choice(gcm.TAG_LENGTHS + (16, 16))
+    if dec and key is not None:
+        sealed = AESGCM(key).encrypt(iv, text, aad)
+        text, tag = sealed[:-16], sealed[-16:][:tag_len]
+        if errors and rng.random() < 0.3:
+            parts = {"text": text, "aad": aad, "tag": tag}
+            what = rng.choice([w for w, v in parts.items() if v])
+            changed = bytearray(parts[what])
+            changed[rng.randrange(len(changed))] ^= 1 << rng.randrange(8)
+            parts[what] = bytes(changed)
+            text, aad, tag = parts["text"], parts["aad"], parts["tag"]
+        frame = gcm.message_frame(iv, aad, text, tag, lanes)
+    else:
+        frame = gcm.message_frame(iv, aad, text, rng.randbytes(tag_len) if dec else tag_len, lanes)
+    data, keep = bytearray(frame.data), list(frame.keep)
+    n = len(data) // b
+    aad_beats = -(-len(aad) // b)
+    for i in range(16, b):
+        data[i] = rng.randrange(256)
+    for i in range(b + len(aad), (1 + aad_beats) * b):
+        data[i] = rng.randrange(256)
+    for i in range(len(data)):
+        if not keep[i] or (not dec and i >= (n - 1) * b):
+            data[i] = rng.randrange(256)
+    if errors and rng.random() < 0.1:
+        r = rng.random()
+        if r < 0.25:
+            cut = rng.randint(1, 1 + aad_beats)               # tlast on the IV or an AAD beat
+            data, keep = data[: cut * b], keep[: cut * b]
+        elif r < 0.5 and n - aad_beats >= 4:                  # a short payload beat before the last
+            k = 1 + aad_beats + rng.randrange(n - aad_beats - 3)
+            m = rng.randint(1, 15)
+            keep[(k + 1) * b - m : (k + 1) * b] = [0] * m
+        elif r < 0.75:                                        # a tag tkeep of an illegal length
+            t = rng.choice([0, 1, 2, 3, 5, 6, 7, 9, 10, 11] + ([17, 20] if lanes > 1 else []))
+            keep[(n - 1) * b :] = [1] * t + [0] * (b - t)
+        elif prefix_only:                                     # an IV beat that is not full
+            m = rng.randint(1, b - 1)
+            keep[b - m : b] = [0] * m
+        else:
+            keep[rng.randrange(b)] = 0
+    return gcm.GcmFrame(bytes(data), tuple(keep), b), dec
+
+
+def gcm_expected(frame: gcm.GcmFrame, key: bytes | None, decrypt: bool, selftest_failed: bool = False) -> Expected:
+    """What a GCM message comes out as (the kept bytes of its output frame), in a build
+    with GCM: `aescores.gcm.expect_message`, with the blocks BLOCKS counts."""
+    code, out = gcm.expect_message(frame, key, decrypt, selftest_ok=not selftest_failed)
+    kept = bytes(d for d, m in zip(out, frame.keep) if m)
+    return Expected(code, kept, gcm.payload_blocks(frame))

@@ -26,6 +26,7 @@ from aescores import gcm, mct, model, vectors
 from aescores.driver import OKAY, SLVERR, AesAxiDriver, Message, tuser_of
 from aescores.model import BLOCK_BYTES, Mode
 from aescores.regmap import regs
+from aescores.sim.traffic import random_gcm_frame
 
 DEFAULTS = {
     "ARCH": "PIPELINED", "STAGES_PER_ROUND": 1, "SBOX": "LUT", "LANES": 1, "MAX_KEY_BITS": 256,
@@ -399,60 +400,11 @@ def random_message(drv: AesAxiDriver, rng: random.Random, keys: dict[int, bytes 
 
 def random_gcm_message(drv: AesAxiDriver, rng: random.Random, key: bytes | None, slot: int,
                        errors: bool = True) -> tuple[int, bytes, list[int], int]:
-    """(tuser, frame bytes, tkeep per byte, later tuser) of a random GCM message (§3a) to
+    """(tuser, frame bytes, tkeep per byte, later tuser) of a random GCM message to
     `slot`, which holds `key` (None: not known when the message is made, so decryptions
-    carry random tags): AAD and payload of 0 to a few beats with partial blocks, every
-    tag length, both directions; decryptions of OpenSSL's ciphertext and tag, some with a
-    bit flipped in the ciphertext, the AAD or the tag (code 7); with `errors` a few
-    frames cut short or with an illegal tkeep (code 1). The bytes the IP must ignore
-    (the IV beat's other lanes, AAD padding, an encryption's input tag, bytes not kept)
-    are random."""
-    b = drv.beat_bytes
-    dec = rng.random() < 0.5
-    iv = rng.randbytes(12)
-    aad = rng.randbytes(rng.choice([0, 0, 1, 13, 16, 17, 32, 40, b, b + 5, 2 * b + 3]))
-    text = rng.randbytes(rng.choice([0, 1, 15, 16, 17, 31, 32, 33, 48, b, b + 1, 2 * b, 3 * b - 7, 5 * b]))
-    tag_len = rng.choice(gcm.TAG_LENGTHS + (16, 16))
-    if dec and key is not None:
-        sealed = AESGCM(key).encrypt(iv, text, aad)
-        text, tag = sealed[:-16], sealed[-16:][:tag_len]
-        if errors and rng.random() < 0.3:
-            parts = {"text": text, "aad": aad, "tag": tag}
-            what = rng.choice([w for w, v in parts.items() if v])
-            changed = bytearray(parts[what])
-            changed[rng.randrange(len(changed))] ^= 1 << rng.randrange(8)
-            parts[what] = bytes(changed)
-            text, aad, tag = parts["text"], parts["aad"], parts["tag"]
-        frame = gcm.message_frame(iv, aad, text, tag, drv.lanes)
-    else:
-        frame = gcm.message_frame(iv, aad, text, rng.randbytes(tag_len) if dec else tag_len, drv.lanes)
-    data, keep = bytearray(frame.data), list(frame.keep)
-    n = len(data) // b
-    aad_beats = -(-len(aad) // b)
-    # Ignored bytes: random. (An encryption's tag beat: its kept input bytes too.)
-    for i in range(16, b):
-        data[i] = rng.randrange(256)
-    for i in range(b + len(aad), (1 + aad_beats) * b):
-        data[i] = rng.randrange(256)
-    for i in range(len(data)):
-        if not keep[i] or (not dec and i >= (n - 1) * b):
-            data[i] = rng.randrange(256)
-    if errors and rng.random() < 0.1:
-        r = rng.random()
-        if r < 0.25:
-            cut = rng.randint(1, 1 + aad_beats)               # tlast on the IV or an AAD beat
-            data, keep = data[: cut * b], keep[: cut * b]
-        elif r < 0.5 and n - aad_beats >= 4:                  # a short payload beat before the last
-            k = 1 + aad_beats + rng.randrange(n - aad_beats - 3)
-            m = rng.randint(1, 15)
-            keep[(k + 1) * b - m : (k + 1) * b] = [0] * m
-        elif r < 0.75:                                        # a tag tkeep of an illegal length
-            t = rng.choice([0, 1, 2, 3, 5, 6, 7, 9, 10, 11] + ([17, 20] if drv.lanes > 1 else []))
-            keep[(n - 1) * b :] = [1] * t + [0] * (b - t)
-        else:                                                 # an IV beat that is not full
-            keep[rng.randrange(b)] = 0
-    tuser = tuser_of(5, dec, slot)
-    return tuser, bytes(data), keep, rng.randrange(256)
+    carry random tags); `aescores.sim.traffic.random_gcm_frame` says what it can be."""
+    frame, dec = random_gcm_frame(rng, drv.lanes, key, errors=errors)
+    return tuser_of(5, dec, slot), frame.data, list(frame.keep), rng.randrange(256)
 
 
 @cocotb.test(timeout_time=200, timeout_unit="ms")

@@ -9,9 +9,10 @@ import random
 
 import pytest
 
+from aescores import gcm, vectors
 from aescores.regmap import regs
-from aescores.sim.axi import AxiSim, tuser_of
-from aescores.sim.traffic import SELFTEST, expect, random_traffic
+from aescores.sim.axi import AxiSim, key_items, kept_item, tuser_of, unkept
+from aescores.sim.traffic import SELFTEST, expect, gcm_expected, random_gcm_frame, random_traffic
 
 ITER = {"ARCH": "ITERATIVE"}
 PIPE = {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1}
@@ -40,6 +41,84 @@ def _check(got, expected) -> None:
     assert not bad, (f"{len(bad)} of {len(expected)} messages wrong; first #{bad[0]}: code {got[bad[0]].code} "
                      f"want {expected[bad[0]].code}, data {got[bad[0]].data.hex()[:96]} "
                      f"want {expected[bad[0]].data.hex()[:96]}")
+
+
+@pytest.mark.parametrize("params", [ITER, PIPE, ITER4], ids=["iterative", "pipelined", "iterative-lanes4"])
+def test_axi_gcm_random_messages_mixed_with_every_mode_match_openssl(params: dict) -> None:
+    """2,000 random GCM messages (`random_gcm_frame`: AAD and payload of 0 to a few beats
+    with partial blocks, every tag length, both directions, every slot and key size,
+    tampered ciphertext, AAD or tag, frames cut short, short payload beats, illegal tag
+    tkeep) mixed with 500 messages of the other modes, under random gaps and
+    backpressure: every output and result code as `aescores.gcm.expect_message` (GCM,
+    OpenSSL's AES) and the `cryptography` package (the others) say; MSGS and BLOCKS
+    count them all, ERR has the bits of the codes seen."""
+    rng = random.Random(57)
+    full = _full(params)
+    lanes = int(full["LANES"])
+    with AxiSim(params, seed=6, p_valid=75, p_ready=65) as sim:
+        keys = _start(sim, rng, full)
+        others = list(zip(*(lambda t: (t.items, t.expected))(random_traffic(rng, full, 500, keys))))
+        items, expected = [], []
+        for _ in range(2000):
+            if others and rng.random() < 0.2:
+                item, want = others.pop()
+                items.append(item)
+                expected.append(want)
+            slot = rng.randrange(int(full["KEY_SLOTS"]))
+            frame, dec = random_gcm_frame(rng, lanes, keys[slot], prefix_only=True)
+            # The harness drives zeros in the bytes a beat does not keep (the AAD length
+            # of an IV beat that is not full, too).
+            frame = gcm.GcmFrame(bytes(d if k else 0 for d, k in zip(frame.data, frame.keep)), frame.keep, 16 * lanes)
+            items.append(kept_item(tuser_of(5, dec, slot), frame.data, frame.keep, 16 * lanes))
+            expected.append(gcm_expected(frame, keys[slot], dec))
+        for item, want in others:
+            items.append(item)
+            expected.append(want)
+        got, _, _ = sim.messages(items)
+        _check(got, expected)
+        codes = {e.code for e in expected}
+        assert {0, 1, 7} <= codes, f"the traffic provoked only codes {sorted(codes)}"
+        assert sim.read(regs.MSGS.offset)[0] == len(items)
+        assert sim.read(regs.BLOCKS.offset)[0] == sum(e.blocks for e in expected)
+        assert sim.read(regs.ERR.offset)[0] == sum(1 << c for c in codes if c)
+
+
+@pytest.mark.parametrize("params", [ITER, PIPE], ids=["iterative", "pipelined"])
+def test_axi_gcm_every_cavp_record(params: dict) -> None:
+    """Every record with a 96-bit IV of NIST's six CAVP GCM files (gcmEncryptExtIV and
+    gcmDecrypt, 128/192/256-bit keys, every payload, AAD and tag length of the files),
+    each one GCM message with its key loaded into the next slot just before it: the
+    ciphertext or plaintext and the tag are NIST's, and a FAIL record ends with code 7
+    and a zero tag."""
+    full = _full(params)
+    lanes = int(full["LANES"])
+    slots = int(full["KEY_SLOTS"])
+    with AxiSim(params, seed=8, p_valid=90, p_ready=80) as sim:
+        done, passed = sim.wait_selftest()
+        assert done and passed
+        items, cases = [], []
+        for path in vectors.gcm_files():
+            for rec in vectors.load_gcm_rsp(path):
+                if rec.iv_bits != 96:
+                    continue
+                slot = len(cases) % slots
+                text = rec.ciphertext if rec.decrypt else rec.plaintext
+                frame = gcm.message_frame(rec.iv, rec.aad, text, rec.tag if rec.decrypt else len(rec.tag), lanes)
+                items += key_items(slot, rec.key)
+                items.append(kept_item(tuser_of(5, rec.decrypt, slot), frame.data, frame.keep, 16 * lanes))
+                cases.append((rec, frame))
+        got, _, _ = sim.messages(items)
+        assert len(got) == len(cases)
+        fails = 0
+        for (rec, frame), out in zip(cases, got):
+            payload, tag = gcm.split_output(frame, unkept(out.data, frame.keep))
+            if rec.decrypt and not rec.passes:
+                assert out.code == 7 and tag == bytes(len(rec.tag)), f"{rec.name}: FAIL record, code {out.code}"
+                fails += 1
+            else:
+                want = rec.plaintext if rec.decrypt else rec.ciphertext
+                assert (out.code, payload, tag) == (0, want, rec.tag), f"{rec.name}: code {out.code}"
+        assert len(cases) == 6 * 2625 and fails > 1000, (len(cases), fails)
 
 
 @pytest.mark.parametrize("params", [ITER, PIPE, ITER4], ids=["iterative", "pipelined", "iterative-lanes4"])
