@@ -198,10 +198,11 @@ def test_implement_set_json_passes_the_full_parameter_set(
     full = {**configs.AES_AXI_DEFAULTS, "ARCH": "ITERATIVE", "LANES": 2, "SELFTEST": 0}
     assert out["params"] == full
     assert out["preset"] == "defaults+ARCH=ITERATIVE+LANES=2+SELFTEST=0"
-    assert out["params_not_applied"] == {"SELFTEST": 0}  # aes_core has no self-test
+    # aes_core has no self-test and no GCM (both belong to aes_axi)
+    assert out["params_not_applied"] == {"SELFTEST": 0, "GCM": 1}
     design, target, kwargs = seen[-1]
     assert design.top == "aes_core" and design.label == out["preset"]
-    assert dict(design.params) == {k: v for k, v in full.items() if k != "SELFTEST"}
+    assert dict(design.params) == {k: v for k, v in full.items() if k not in ("SELFTEST", "GCM")}
     assert target.name == DEFAULT_TARGET and kwargs["freq_mhz"] == get_target(DEFAULT_TARGET).freq_mhz
     assert out["lanes"] == 2 and out["clocks_per_block"] == 11
     # A preset with --set over it, as the whole IP: every aes_axi parameter reaches the flow.
@@ -241,7 +242,7 @@ def test_sim_set_runs_the_changed_configuration(tmp_path: Path, monkeypatch: pyt
     summary = json.loads(capsys.readouterr().out)
     assert summary["preset"] == "s1-iterative+LANES=4" and summary["params"]["LANES"] == 4
     assert seen == [{k: v for k, v in {**configs.PRESETS["s1-iterative"].full_params, "LANES": 4}.items()
-                     if k != "SELFTEST"}]
+                     if k not in ("SELFTEST", "GCM")}]
     assert cli.main(["sim", "--set", "ARCH=ITERATIVE"]) == 0
     assert seen[-1]["ARCH"] == "ITERATIVE" and seen[-1]["KEY_SLOTS"] == configs.AES_AXI_DEFAULTS["KEY_SLOTS"]
 

@@ -216,8 +216,10 @@ def test_wrapper_rejects_missing_clock() -> None:
 def test_presets_are_complete_and_consistent() -> None:
     assert set(configs.PRESETS) == {
         "s0-pipelined-ttable", "s1-iterative", "s2-phase-pipelined-hostkey", "s3-subpipelined",
-        "s4-iterative-ctr4", "subpipelined-logic", "max-throughput", "min-area",
+        "s4-iterative-ctr4", "subpipelined-logic", "max-throughput", "min-area", "gcm-pipelined", "gcm-iterative",
     }
+    assert {p.name for p in configs.default_report_presets()} == set(configs.PRESETS) - {"gcm-pipelined",
+                                                                                           "gcm-iterative"}
     for p in configs.PRESETS.values():
         assert p.target in targets.TARGETS
         assert set(p.full_params) == set(configs.AES_AXI_DEFAULTS)
@@ -308,11 +310,9 @@ def test_flow_reads_the_files_of_the_top_only() -> None:
     whole = {p.stem for p in preset_design(dataclasses.replace(configs.PRESETS["min-area"], top="aes_axi")).sources}
     assert {"aes_axi", "aes_mode_unit", "aes_csr", "aes_selftest"}.isdisjoint(core)
     assert {"aes_core", "aes_key_expand", "aes_engine_pipelined", "aes_engine_interleaved", "aes_fifo"} <= core
-    # Every file of the library but the standalone GHASH unit, which aes_axi does not
-    # instantiate yet (docs/gcm.md).
-    standalone = {"aes_ghash", "aes_gf128_mul"}
-    assert standalone.isdisjoint(whole)
-    assert whole == {p.stem for p in [*paths.rtl_sources(), *paths.rtl_include_files()]} - standalone
+    # Every file of the library (the GHASH unit too: its instance is built with GCM=1).
+    assert {"aes_ghash", "aes_gf128_mul"} <= whole
+    assert whole == {p.stem for p in [*paths.rtl_sources(), *paths.rtl_include_files()]}
     assert [p.name for p in paths.rtl_sources_for("aes_sbox")] == [
         "aes_gf256_inv.v", "aes_gf_tower.vh", "aes_gf_tower_basis.vh", "aes_sbox.v"]
     with pytest.raises(KeyError):
