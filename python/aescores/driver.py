@@ -148,6 +148,12 @@ class Message:
     def beats(self) -> int:
         return -(-len(self.payload) // self.beat_bytes)
 
+    def gcm_frame(self) -> gcm.GcmFrame:
+        """The input frame as `aescores.gcm` takes it: whole beats, bytes past the
+        payload not kept."""
+        pad = self.beats * self.beat_bytes - len(self.payload)
+        return gcm.GcmFrame(self.payload + bytes(pad), tuple(self.tkeep) + (0,) * pad, self.beat_bytes)
+
     @property
     def result(self) -> int:
         """The result code: m_axis_tuser[15:8] of the last output beat."""
@@ -586,9 +592,7 @@ class AesAxiDriver:
     def gcm_result(msg: Message) -> GcmResult:
         """(payload, tag, result) of a GCM message that is back (`gcm.split_output` on
         its output frame, shaped by its input frame)."""
-        pad = (-len(msg.payload)) % msg.beat_bytes
-        frame = gcm.GcmFrame(msg.payload + bytes(pad), tuple(msg.tkeep) + (0,) * pad, msg.beat_bytes)
-        payload, tag = gcm.split_output(frame, msg.out_data)
+        payload, tag = gcm.split_output(msg.gcm_frame(), msg.out_data)
         return GcmResult(payload, tag, msg.result, msg)
 
     async def process_gcm(self, slot: int, iv: bytes, aad: bytes, text: bytes, tag_or_len: bytes | int,

@@ -52,13 +52,6 @@ def lanes_with_data(keep: list[int], beat: int, beat_bytes: int) -> int:
     return sum(1 for j in range(0, len(chunk), BLOCK_BYTES) if any(chunk[j : j + BLOCK_BYTES]))
 
 
-def gcm_frame_of(msg: Message) -> gcm.GcmFrame:
-    """The input frame of `msg` as the GCM model takes it (whole beats)."""
-    b, nb = msg.beat_bytes, msg.beats
-    keep = list(msg.tkeep) + [0] * (nb * b - len(msg.tkeep))
-    return gcm.GcmFrame(msg.payload + bytes(nb * b - len(msg.payload)), tuple(keep), b)
-
-
 def expect_message(msg: Message, key: bytes | None, selftest_ok: bool = SELFTEST_OK) -> tuple[int, bytes, int]:
     """What the IP must answer to `msg` when its slot holds `key` (None: empty or being
     cleared): (result code, the whole output frame with bytes not kept zero, BLOCKS
@@ -72,7 +65,7 @@ def expect_message(msg: Message, key: bytes | None, selftest_ok: bool = SELFTEST
     has_iv = 1 <= mode <= 4
     zero = bytes(nb * b)
     if mode == 5:
-        frame = gcm_frame_of(msg)
+        frame = msg.gcm_frame()
         if not HAS_GCM:  # code 5 (or 6); the first beat is no block, as an IV beat
             return (6 if not selftest_ok else 5), zero, sum(lanes_with_data(keep, k, b) for k in range(1, nb))
         code, out = gcm.expect_message(frame, key if slot < SLOTS_N else None, dec, selftest_ok=selftest_ok)

@@ -57,7 +57,8 @@ def test_axi_gcm_random_messages_mixed_with_every_mode_match_openssl(params: dic
     lanes = int(full["LANES"])
     with AxiSim(params, seed=6, p_valid=75, p_ready=65) as sim:
         keys = _start(sim, rng, full)
-        others = list(zip(*(lambda t: (t.items, t.expected))(random_traffic(rng, full, 500, keys))))
+        mixed = random_traffic(rng, full, 500, keys)
+        others = list(zip(mixed.items, mixed.expected))
         items, expected = [], []
         for _ in range(2000):
             if others and rng.random() < 0.2:
