@@ -92,7 +92,7 @@ module aes_engine_iterative #(
     generate
         for (l = 0; l < LANES; l = l + 1) begin : gen_lane
             wire [127:0] enc_out;
-            aes_enc_round #(.SBOX(SBOX)) u_enc (
+            aes_round #(.INVERSE(0), .SBOX(SBOX)) u_enc (
                 .state(state_reg[128*l +: 128]),
                 .round_key(rk_key),
                 .last(last_step),
@@ -100,7 +100,7 @@ module aes_engine_iterative #(
             );
             if (DECRYPT != 0) begin : gen_dec
                 wire [127:0] dec_out;
-                aes_dec_round #(.SBOX(SBOX)) u_dec (
+                aes_round #(.INVERSE(1), .SBOX(SBOX)) u_dec (
                     .state(state_reg[128*l +: 128]),
                     .round_key(rk_key),
                     .last(last_step),

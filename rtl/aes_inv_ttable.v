@@ -8,7 +8,7 @@
 /*
  * out = {0b*Si(in), 0d*Si(in), 09*Si(in), 0e*Si(in)}: byte k (bits [8k+7:8k]) is
  * what a row-0 input byte adds to row k of its InvMixColumns output column. A row-r
- * byte uses the same table with the output rotated up by r bytes (aes_dec_round).
+ * byte uses the same table with the output rotated up by r bytes (aes_round with INVERSE=1).
  * A plain 256-entry case table, so that synthesis can map it to a ROM (block RAM needs
  * a register on the address or the output, which this combinational module does not have).
  */

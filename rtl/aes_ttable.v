@@ -8,7 +8,7 @@
 /*
  * out = {3*S(in), S(in), S(in), 2*S(in)}: byte k (bits [8k+7:8k]) is what a row-0
  * input byte adds to row k of its MixColumns output column. A row-r byte uses the
- * same table with the output rotated up by r bytes (aes_enc_round). Byte 1 is S(in)
+ * same table with the output rotated up by r bytes (aes_round). Byte 1 is S(in)
  * itself, which the last round takes instead of a separate S-box.
  * A plain 256-entry case table, so that synthesis can map it to a ROM (block RAM needs
  * a register on the address or the output, which this combinational module does not have).

@@ -27,8 +27,8 @@ PARAMETER_SWEEPS: dict[str, list[dict[str, str]]] = {
     "aes_inv_sbox": [{"SBOX": '"COMPOSITE"'}],
     "aes_sub_bytes": [{"SBOX": '"COMPOSITE"'}],
     "aes_inv_sub_bytes": [{"SBOX": '"COMPOSITE"'}],
-    "aes_enc_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
-    "aes_dec_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}],
+    "aes_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}, {"INVERSE": "1"},
+                  {"INVERSE": "1", "SBOX": '"COMPOSITE"'}, {"INVERSE": "1", "SBOX": '"TTABLE"'}],
     # the GHASH unit: the full-rate loop with two stages, and the digit-serial widths
     "aes_ghash": [{"PIPE": "2"}, {"DIGIT": "64"}, {"DIGIT": "32"}, {"DIGIT": "16"}, {"DIGIT": "8"}],
     "aes_gf128_mul": [{"PIPE": "2"}, {"DIGIT": "32"}, {"DIGIT": "8"}, {"DIGIT": "1"}, {"DIGIT": "4", "PIPE": "2"}],

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb tests for tb_round: aes_enc_round and aes_dec_round of one SBOX, the T-tables,
+"""cocotb tests for tb_round: aes_round (INVERSE 0 and 1) of one SBOX, the T-tables,
 ShiftRows, MixColumns and their inverses.
 
 Expected values come from aescores.model (the FIPS-197 definitions, proven against

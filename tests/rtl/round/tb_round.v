@@ -9,7 +9,7 @@ module tb_round #(
     // S-box implementation of the rounds under test: "LUT", "COMPOSITE" or "TTABLE"
     parameter [8*16-1:0] SBOX = "LUT"
 ) (
-    // aes_enc_round and aes_dec_round
+    // aes_round, INVERSE 0 and 1
     input  wire [127:0] state,
     input  wire [127:0] round_key,
     input  wire         last,
@@ -26,7 +26,8 @@ module tb_round #(
     output wire [31:0]  inv_ttable_out
 );
 
-aes_enc_round #(
+aes_round #(
+    .INVERSE(0),
     .SBOX(SBOX)
 ) enc_round_inst (
     .state(state),
@@ -35,7 +36,8 @@ aes_enc_round #(
     .out(enc_out)
 );
 
-aes_dec_round #(
+aes_round #(
+    .INVERSE(1),
     .SBOX(SBOX)
 ) dec_round_inst (
     .state(state),

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Round tests: aes_enc_round and aes_dec_round for every SBOX, with the T-tables,
+"""Round tests: aes_round (INVERSE 0 and 1) for every SBOX, with the T-tables,
 ShiftRows, MixColumns and their inverses, against aescores.model and the rounds FIPS-197
 prints (aescores.vectors.FIPS197_ROUNDS).
 
