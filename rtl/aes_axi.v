@@ -348,6 +348,10 @@ module aes_axi #(
     wire                 core_m_valid;
     wire                 st_blk_valid, st_blk_decrypt;
     wire [127:0]         st_blk_data;
+    // The self-test's GCM known-answer test and the mode unit's GHASH unit.
+    wire                 st_gh_h_load, st_gh_h_ready, st_gh_h_clear, st_gh_s_valid, st_gh_s_ready;
+    wire                 st_gh_s_first, st_gh_s_last, st_gh_m_valid;
+    wire [127:0]         st_gh_h, st_gh_s_block, st_gh_m_hash;
     wire                 out_beat, out_msg_done;
     wire [3:0]           out_blocks;
     wire [2:0]           out_code;
@@ -524,7 +528,19 @@ module aes_axi #(
         .out_beat(out_beat),
         .out_blocks(out_blocks),
         .out_msg_done(out_msg_done),
-        .out_code(out_code)
+        .out_code(out_code),
+        .st_own(st_active),
+        .st_h(st_gh_h),
+        .st_h_load(st_gh_h_load),
+        .st_h_ready(st_gh_h_ready),
+        .st_h_clear(st_gh_h_clear),
+        .st_s_valid(st_gh_s_valid),
+        .st_s_ready(st_gh_s_ready),
+        .st_s_block(st_gh_s_block),
+        .st_s_first(st_gh_s_first),
+        .st_s_last(st_gh_s_last),
+        .st_m_valid(st_gh_m_valid),
+        .st_m_hash(st_gh_m_hash)
     );
 
     assign slot_hold = fr_slot_hold | mode_slot_hold;
@@ -539,7 +555,8 @@ module aes_axi #(
             aes_selftest #(
                 .MAX_KEY_BITS(MAX_KEY_BITS),
                 .DECRYPT(DECRYPT),
-                .KEY_EXPANSION(KEY_EXPANSION)
+                .KEY_EXPANSION(KEY_EXPANSION),
+                .GCM(GCM)
             ) u_selftest (
                 .clk(aclk),
                 .rst(rst),
@@ -568,7 +585,18 @@ module aes_axi #(
                 .blk_data(st_blk_data),
                 .blk_decrypt(st_blk_decrypt),
                 .res_valid(core_m_valid),
-                .res_data(st_res_data)
+                .res_data(st_res_data),
+                .gh_h(st_gh_h),
+                .gh_h_load(st_gh_h_load),
+                .gh_h_ready(st_gh_h_ready),
+                .gh_h_clear(st_gh_h_clear),
+                .gh_s_valid(st_gh_s_valid),
+                .gh_s_ready(st_gh_s_ready),
+                .gh_s_block(st_gh_s_block),
+                .gh_s_first(st_gh_s_first),
+                .gh_s_last(st_gh_s_last),
+                .gh_m_valid(st_gh_m_valid),
+                .gh_m_hash(st_gh_m_hash)
             );
         end else begin : gen_no_selftest
             assign st_pending = 1'b0;
@@ -588,9 +616,17 @@ module aes_axi #(
             assign st_blk_valid = 1'b0;
             assign st_blk_data = 128'd0;
             assign st_blk_decrypt = 1'b0;
+            assign st_gh_h = 128'd0;
+            assign st_gh_h_load = 1'b0;
+            assign st_gh_h_clear = 1'b0;
+            assign st_gh_s_valid = 1'b0;
+            assign st_gh_s_block = 128'd0;
+            assign st_gh_s_first = 1'b0;
+            assign st_gh_s_last = 1'b0;
             // No self-test: CTRL[0] has no effect.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_ctrl = &{1'b0, ctrl_selftest, core_load_ready};
+            wire unused_ctrl = &{1'b0, ctrl_selftest, core_load_ready, st_gh_h_ready, st_gh_s_ready,
+                                 st_gh_m_valid, st_gh_m_hash};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate

@@ -91,6 +91,15 @@
  * Reset zeroizes the key registers (h_new_reg, the powers of H) and the control; the
  * data registers (slots, line data, the queue's data) are not cleared, and none of them
  * reaches m_hash without a hash completing.
+ *
+ * h_clear forgets the key and the hash state, for the end of a message: the key
+ * registers (h_new_reg, the powers of H or h_reg) are zeroized, h_ready drops until the
+ * next h_load, and the hash state is zeroed (digit-serial: X, Y and the product; full
+ * rate: the slots, dropped for the D clocks their pass takes). A load under way is
+ * abandoned, and a clear in the same clock as h_load wins. Results already in the queue
+ * (m_valid, or behind it) still come out; a hash left open is lost (its next block must
+ * be a first block), and so is a result still in the datapath (a last block taken less
+ * than the latency ago), so a clear waits for the results it wants to reach the queue.
  */
 module aes_ghash #(
     // Bits of the multiplier operand consumed per clock: 128 (full rate, a block per
@@ -107,6 +116,8 @@ module aes_ghash #(
     input  wire [127:0] h,
     input  wire         h_load,
     output wire         h_ready,
+    // Zeroize the key and the hash state (see above).
+    input  wire         h_clear,
 
     // Blocks in.
     input  wire         s_valid,
@@ -195,6 +206,10 @@ module aes_ghash #(
             key_ok_next = 1'b0;
             loading_next = 1'b1;
         end
+        if (h_clear) begin
+            key_ok_next = 1'b0;
+            loading_next = 1'b0;
+        end
         pending_next = pending_reg + {2'b00, accept && s_last} - {2'b00, pop};
 
         // A pop moves every entry down one; a result goes to the first free entry (the
@@ -226,7 +241,9 @@ module aes_ghash #(
         end else begin
             key_ok_reg <= key_ok_next;
             loading_reg <= loading_next;
-            if (h_load) begin
+            if (h_clear) begin
+                h_new_reg <= 128'd0;
+            end else if (h_load) begin
                 h_new_reg <= bit_order(h);
             end
             fresh_reg <= fresh_next;
@@ -394,14 +411,20 @@ module aes_ghash #(
                         line_last_reg[s] <= line_last_reg[s-1];
                     end
                     added_last_reg <= (added_last_reg << 1) | {{D-1{1'b0}}, add_last};
-                    added_first_reg <= (added_first_reg << 1) | {{D-1{1'b0}}, add_first};
+                    // a clear drops the slots still in the multiplier, as a first block would
+                    added_first_reg <= h_clear ? {D{1'b1}} :
+                                       ((added_first_reg << 1) | {{D-1{1'b0}}, add_first});
                     fin_reg <= fin_next;
-                    if (at_key_swap) begin
-                        pow_reg[127:0] <= h_new_reg;
-                    end
-                    for (s = 2; s <= D; s = s + 1) begin
-                        if (capture[s]) begin
-                            pow_reg[128*(s-1) +: 128] <= p;
+                    if (h_clear) begin
+                        pow_reg <= {128*D{1'b0}};
+                    end else begin
+                        if (at_key_swap) begin
+                            pow_reg[127:0] <= h_new_reg;
+                        end
+                        for (s = 2; s <= D; s = s + 1) begin
+                            if (capture[s]) begin
+                                pow_reg[128*(s-1) +: 128] <= p;
+                            end
                         end
                     end
                     if (h_load) begin
@@ -421,7 +444,7 @@ module aes_ghash #(
                 for (s = 1; s < D; s = s + 1) begin
                     line_data_reg[128*s +: 128] <= line_data_reg[128*(s-1) +: 128];
                 end
-                a_reg <= slot_in;
+                a_reg <= h_clear ? 128'd0 : slot_in;
                 op_reg <= op_next;
             end
 
@@ -491,6 +514,11 @@ module aes_ghash #(
                     x_next = s_poly;
                     z_next = 128'd0;
                 end
+                if (h_clear) begin
+                    x_next = 128'd0;
+                    y_next = 128'd0;
+                    z_next = 128'd0;
+                end
                 last_step_next = busy_next && (step_next == LAST_STEP);
             end
 
@@ -506,7 +534,9 @@ module aes_ghash #(
                     step_reg <= step_next;
                     last_step_reg <= last_step_next;
                     last_reg <= last_next;
-                    if (load_done) begin
+                    if (h_clear) begin
+                        h_reg <= 128'd0;
+                    end else if (load_done) begin
                         h_reg <= h_new_reg;
                     end
                 end

@@ -151,7 +151,22 @@ module aes_mode_unit #(
     output wire                    out_beat,
     output wire [3:0]              out_blocks,
     output wire                    out_msg_done,
-    output wire [2:0]              out_code
+    output wire [2:0]              out_code,
+
+    // The self-test's GCM known-answer test drives the GHASH unit while st_own is high
+    // (the stream is idle then); GCM=0 leaves these unused.
+    input  wire                    st_own,
+    input  wire [127:0]            st_h,
+    input  wire                    st_h_load,
+    output wire                    st_h_ready,
+    input  wire                    st_h_clear,
+    input  wire                    st_s_valid,
+    output wire                    st_s_ready,
+    input  wire [127:0]            st_s_block,
+    input  wire                    st_s_first,
+    input  wire                    st_s_last,
+    output wire                    st_m_valid,
+    output wire [127:0]            st_m_hash
 );
 
     localparam W = 128 * LANES;
@@ -588,7 +603,11 @@ module aes_mode_unit #(
             // Per message, from the IV entry: E_K(J0), the AAD length A in bytes (the IV
             // beat's bytes 12-15, big-endian), the AAD bytes not hashed yet; the payload
             // bytes hashed so far (a payload beat's kept bytes are added a clock after it
-            // leaves O1, so the tag waits while one is pending).
+            // leaves O1, so the tag waits while one is pending). E_K(J0) is zeroized, and
+            // the GHASH unit forgets H and its hash state, when the last beat of any
+            // message leaves O1, so neither outlives the message that needed it.
+            wire [31:0] iv_a_len = {o1_xor[8*12 +: 8], o1_xor[8*13 +: 8], o1_xor[8*14 +: 8], o1_xor[8*15 +: 8]};
+            wire        msg_done = o1_take && o1_end && o1_last;
             reg [127:0] ej0_reg;
             reg [31:0]  a_len_reg;
             reg [31:0]  aad_left_reg;
@@ -605,11 +624,14 @@ module aes_mode_unit #(
             wire [W-1:0]  pay_text = (o1_dec ? o1_xor : (o1_res_reg ^ o1_xor)) & keep_mask(o1_keep);
             wire [127:0]  lane_aad = o1_xor[128*g_lane_reg +: 128];
             wire [127:0]  lane_pay = pay_text[128*g_lane_reg +: 128];
+            // The AAD bytes of this block: all 16 while A has 16 or more left, else the
+            // first aad_left_reg.
+            wire          aad_whole = |aad_left_reg[31:4];
             reg  [127:0]  aad_mask;
             integer mb;
             always @* begin
                 for (mb = 0; mb < 16; mb = mb + 1) begin
-                    aad_mask[8*mb +: 8] = {8{(aad_left_reg > mb)}};
+                    aad_mask[8*mb +: 8] = {8{aad_whole || (aad_left_reg[3:0] > mb[3:0])}};
                 end
             end
             // The length block [len(A)]_64 || [len(C)]_64, in bits, big-endian.
@@ -629,24 +651,39 @@ module aes_mode_unit #(
             wire          gh_m_ready = o1_take && k_tag;
             wire [127:0]  gh_h = o1_res_reg[127:0];
 
+            // The unit's inputs: the message's, or the self-test's while it owns the unit.
+            wire [127:0]  u_h = st_own ? st_h : gh_h;
+            wire          u_h_load = st_own ? st_h_load : k_h;
+            wire          u_h_clear = st_own ? st_h_clear : msg_done;
+            wire          u_s_valid = st_own ? st_s_valid : gh_s_valid;
+            wire [127:0]  u_s_block = st_own ? st_s_block : gh_s_block;
+            wire          u_s_first = st_own ? st_s_first : gh_first;
+            wire          u_s_last = st_own ? st_s_last : k_tag;
+            wire          u_m_ready = st_own || gh_m_ready;
+
             aes_ghash #(
                 .DIGIT(GHASH_DIGIT),
                 .PIPE(GHASH_PIPE)
             ) u_ghash (
                 .clk(clk),
                 .rst(rst),
-                .h(gh_h),
-                .h_load(k_h),
+                .h(u_h),
+                .h_load(u_h_load),
                 .h_ready(gh_h_ready),
-                .s_valid(gh_s_valid),
+                .h_clear(u_h_clear),
+                .s_valid(u_s_valid),
                 .s_ready(gh_s_ready),
-                .s_block(gh_s_block),
-                .s_first(gh_first),
-                .s_last(k_tag),
+                .s_block(u_s_block),
+                .s_first(u_s_first),
+                .s_last(u_s_last),
                 .m_valid(gh_m_valid),
-                .m_ready(gh_m_ready),
+                .m_ready(u_m_ready),
                 .m_hash(gh_m_hash)
             );
+            assign st_h_ready = gh_h_ready;
+            assign st_s_ready = gh_s_ready;
+            assign st_m_valid = gh_m_valid;
+            assign st_m_hash = gh_m_hash;
 
             // The tag: E_K(J0) xor the hash, its first t bytes (the tag beat's tkeep). A
             // decryption outputs the expected tag when it matches, else zeros and code 7.
@@ -672,6 +709,7 @@ module aes_mode_unit #(
                     g_fed_reg <= 1'b0;
                     g_open_reg <= 1'b0;
                     pay_pend_reg <= 1'b0;
+                    ej0_reg <= 128'd0;
                 end else begin
                     if (gh_s_valid && gh_s_ready) begin
                         g_lane_reg <= g_lane_last ? 3'd0 : g_lane_reg + 3'd1;
@@ -686,6 +724,11 @@ module aes_mode_unit #(
                     if (o1_take && k_iv) begin
                         g_open_reg <= 1'b0;
                     end
+                    if (msg_done) begin
+                        ej0_reg <= 128'd0;
+                    end else if (o1_valid_reg && k_iv) begin
+                        ej0_reg <= o1_res_reg[127:0];
+                    end
                 end
                 if (gh_s_valid && gh_s_ready && k_aad) begin
                     aad_left_reg <= (aad_left_reg > 32'd16) ? aad_left_reg - 32'd16 : 32'd0;
@@ -695,21 +738,25 @@ module aes_mode_unit #(
                 end
                 pay_keep_reg <= o1_keep;
                 if (o1_valid_reg && k_iv) begin
-                    ej0_reg <= o1_res_reg[127:0];
-                    a_len_reg <= {o1_xor[8*12 +: 8], o1_xor[8*13 +: 8], o1_xor[8*14 +: 8], o1_xor[8*15 +: 8]};
-                    aad_left_reg <= {o1_xor[8*12 +: 8], o1_xor[8*13 +: 8], o1_xor[8*14 +: 8], o1_xor[8*15 +: 8]};
+                    a_len_reg <= iv_a_len;
+                    aad_left_reg <= iv_a_len;
                     c_bytes_reg <= 36'd0;
                 end
             end
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_gcm = &{1'b0, gh_h_ready};
-            /* verilator lint_on UNUSEDSIGNAL */
         end else begin : gen_no_gcm
             assign g_hold = 1'b0;
             assign g_tag = 1'b0;
             assign g_iv = 1'b0;
             assign g_tag_data = 128'd0;
             assign g_tag_code = 3'd0;
+            assign st_h_ready = 1'b0;
+            assign st_s_ready = 1'b0;
+            assign st_m_valid = 1'b0;
+            assign st_m_hash = 128'd0;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_st = &{1'b0, st_own, st_h, st_h_load, st_h_clear, st_s_valid, st_s_block,
+                               st_s_first, st_s_last};
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 

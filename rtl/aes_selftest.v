@@ -10,19 +10,28 @@
 // C.2 AES-192, C.3 AES-256, up to MAX_KEY_BITS) the key is loaded into slot 0, the
 // plaintext is encrypted and, with DECRYPT=1, the ciphertext decrypted, through aes_core
 // exactly as message blocks are; each result is compared with the published value.
+// With GCM=1 a GCM known-answer test follows: McGrew and Viega's test case 2 (AES-128,
+// K = 0, IV = 0^96, one zero block of plaintext; the GCM specification's appendix B). The
+// zero key is loaded into slot 0 and the engine computes H = E_K(0^128), E_K(J0) and the
+// ciphertext E_K(inc32(J0)), each compared with the published value; then the GHASH
+// unit, given the published H, hashes the ciphertext and the length block and its result
+// is compared with the published GHASH(H, A, C). The GHASH unit is cleared after it.
 // Finally every slot is zeroized again and `done` rises with `passed`.
 //
 // With KEY_EXPANSION="HOST" there is no expansion logic to load a key with: the test
 // writes the C.1 round keys (FIPS-197 Appendix C.1, encryption and equivalent-inverse
 // decryption order) from a constant table through the host round-key port, so only
-// C.1 runs.
+// C.1 runs, and of the GCM test only the GHASH part (the zero key's round keys are not
+// in the table).
 module aes_selftest #(
     // Longest key of the build: 128, 192 or 256.
     parameter MAX_KEY_BITS = 256,
     // 1: also check decryption.
     parameter DECRYPT = 1,
     // "HW" or "HOST" (see above).
-    parameter [8*16-1:0] KEY_EXPANSION = "HW"
+    parameter [8*16-1:0] KEY_EXPANSION = "HW",
+    // 1: also the GCM known-answer test (the build has a GHASH unit).
+    parameter GCM = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -56,7 +65,20 @@ module aes_selftest #(
     output wire [127:0] blk_data,
     output wire         blk_decrypt,
     input  wire         res_valid,
-    input  wire [127:0] res_data
+    input  wire [127:0] res_data,
+
+    // The GHASH unit (owned while `active`; its m_ready is held high).
+    output wire [127:0] gh_h,
+    output wire         gh_h_load,
+    input  wire         gh_h_ready,
+    output wire         gh_h_clear,
+    output wire         gh_s_valid,
+    input  wire         gh_s_ready,
+    output wire [127:0] gh_s_block,
+    output wire         gh_s_first,
+    output wire         gh_s_last,
+    input  wire         gh_m_valid,
+    input  wire [127:0] gh_m_hash
 );
 
     localparam HOST = (KEY_EXPANSION == "HOST");
@@ -70,17 +92,36 @@ module aes_selftest #(
     localparam [127:0] CT_C2 = 128'h91710deca070af6ee0df4c86a47ca9dd;
     localparam [127:0] CT_C3 = 128'h8960494b9049fceabf456751cab7a28e;
 
-    localparam [3:0] S_IDLE = 4'd0, S_CLEAR = 4'd1, S_CLEAR_WAIT = 4'd2, S_LOAD = 4'd3,
-                     S_LOAD_WAIT = 4'd4, S_ENC = 4'd5, S_ENC_WAIT = 4'd6, S_DEC = 4'd7,
-                     S_DEC_WAIT = 4'd8, S_FINAL = 4'd9, S_FINAL_WAIT = 4'd10;
+    // McGrew-Viega GCM test case 2, same byte order: H = E_K(0^128), E_K(J0), the
+    // ciphertext E_K(inc32(J0)), the length block [0]_64 || [128]_64 and GHASH(H, {}, C).
+    localparam [127:0] GCM_H = 128'h2e2b34ca59fa4c883b2c8aefd44be966;
+    localparam [127:0] GCM_EJ0 = 128'h5a45e7a4571d7f3661307efacefce258;
+    localparam [127:0] GCM_C = 128'h78feb271b9c228f392a3b660ceda8803;
+    localparam [127:0] GCM_LEN = 128'h80000000000000000000000000000000;
+    localparam [127:0] GCM_GHASH = 128'h85f8b0b6e57a45c3dc2392d61abb8cf3;
+    // The engine's three blocks: 0^128, J0 = 0^96 || 1, inc32(J0) = 0^96 || 2.
+    localparam [127:0] GCM_J0 = 128'h01000000000000000000000000000000;
+    localparam [127:0] GCM_Y1 = 128'h02000000000000000000000000000000;
 
-    reg [3:0] state_reg, state_next;
+    localparam [4:0] S_IDLE = 5'd0, S_CLEAR = 5'd1, S_CLEAR_WAIT = 5'd2, S_LOAD = 5'd3,
+                     S_LOAD_WAIT = 5'd4, S_ENC = 5'd5, S_ENC_WAIT = 5'd6, S_DEC = 5'd7,
+                     S_DEC_WAIT = 5'd8, S_FINAL = 5'd9, S_FINAL_WAIT = 5'd10,
+                     // GCM: the zero key, the engine's three blocks, then the GHASH unit
+                     S_GLOAD = 5'd11, S_GLOAD_WAIT = 5'd12, S_GENC = 5'd13, S_GENC_WAIT = 5'd14,
+                     S_GH_KEY = 5'd15, S_GH_KEY_WAIT = 5'd16, S_GH_BLK = 5'd17, S_GH_RES = 5'd18,
+                     S_GH_CLEAR = 5'd19;
+    // After the AES vectors: the GCM test (from its GHASH part without a key schedule),
+    // or the final clear.
+    localparam [4:0] S_AFTER_AES = (GCM == 0) ? S_FINAL_WAIT : (HOST ? S_GH_KEY : S_GLOAD);
+
+    reg [4:0] state_reg, state_next;
     reg       pending_reg, pending_next;
     reg [1:0] vec_reg, vec_next;            // 0: C.1, 1: C.2, 2: C.3
     reg [4:0] rk_reg, rk_next;              // host round-key writes: [4] table, [3:0] index
     reg       fail_reg, fail_next;
     reg       done_reg, done_next;
     reg       clr_pulse_reg;                // the final clear: one clock
+    reg [1:0] g_reg, g_next;                // GCM: engine block 0-2, or GHASH block 0-1
 
     wire [1:0]   len = vec_reg;
     wire [127:0] ct = (vec_reg == 2'd0) ? CT_C1 : ((vec_reg == 2'd1) ? CT_C2 : CT_C3);
@@ -117,11 +158,15 @@ module aes_selftest #(
 
     wire rk_last = (rk_reg == (DECRYPT != 0 ? 5'd26 : 5'd10));
 
+    wire [127:0] g_blk = (g_reg == 2'd0) ? 128'd0 : ((g_reg == 2'd1) ? GCM_J0 : GCM_Y1);
+    wire [127:0] g_want = (g_reg == 2'd0) ? GCM_H : ((g_reg == 2'd1) ? GCM_EJ0 : GCM_C);
+
     always @* begin
         state_next = state_reg;
         pending_next = pending_reg || start;
         vec_next = vec_reg;
         rk_next = rk_reg;
+        g_next = g_reg;
         fail_next = fail_reg;
         // A request takes `done` down at once, even while a message keeps the run waiting.
         done_next = done_reg && !start;
@@ -179,9 +224,37 @@ module aes_selftest #(
                     vec_next = vec_reg + 2'd1;
                     state_next = S_LOAD;
                 end else begin
-                    state_next = S_FINAL_WAIT;
+                    g_next = 2'd0;
+                    state_next = S_AFTER_AES;
                 end
             end
+            S_GLOAD: if (ld_ready) state_next = S_GLOAD_WAIT;
+            S_GLOAD_WAIT: if (keys_idle && slot0_loaded) state_next = S_GENC;
+            S_GENC: if (blk_ready) state_next = S_GENC_WAIT;
+            S_GENC_WAIT: begin
+                if (res_valid) begin
+                    fail_next = fail_reg || (res_data != g_want);
+                    g_next = (g_reg == 2'd2) ? 2'd0 : g_reg + 2'd1;
+                    state_next = (g_reg == 2'd2) ? S_GH_KEY : S_GENC;
+                end
+            end
+            S_GH_KEY: state_next = S_GH_KEY_WAIT;
+            S_GH_KEY_WAIT: if (gh_h_ready) state_next = S_GH_BLK;
+            S_GH_BLK: begin
+                if (gh_s_ready) begin
+                    g_next = g_reg + 2'd1;
+                    if (g_reg == 2'd1) begin
+                        state_next = S_GH_RES;
+                    end
+                end
+            end
+            S_GH_RES: begin
+                if (gh_m_valid) begin
+                    fail_next = fail_reg || (gh_m_hash != GCM_GHASH);
+                    state_next = S_GH_CLEAR;
+                end
+            end
+            S_GH_CLEAR: state_next = S_FINAL_WAIT;
             default: begin  // S_FINAL_WAIT: zeroize, then done (unless another run is due)
                 if (keys_idle && !clr_pulse_reg) begin
                     done_next = !(pending_reg || start);
@@ -197,6 +270,7 @@ module aes_selftest #(
             pending_reg <= 1'b1;
             vec_reg <= 2'd0;
             rk_reg <= 5'd0;
+            g_reg <= 2'd0;
             fail_reg <= 1'b0;
             done_reg <= 1'b0;
             clr_pulse_reg <= 1'b0;
@@ -205,9 +279,10 @@ module aes_selftest #(
             pending_reg <= pending_next;
             vec_reg <= vec_next;
             rk_reg <= rk_next;
+            g_reg <= g_next;
             fail_reg <= fail_next;
             done_reg <= done_next;
-            clr_pulse_reg <= (state_reg == S_FINAL) && (state_next == S_FINAL_WAIT);
+            clr_pulse_reg <= (state_reg != S_FINAL_WAIT) && (state_next == S_FINAL_WAIT);
         end
     end
 
@@ -221,17 +296,26 @@ module aes_selftest #(
     assign failed = fail_reg;
 
     assign clr_valid = (state_reg == S_CLEAR) || clr_pulse_reg;
-    assign ld_valid = !HOST && (state_reg == S_LOAD);
-    assign ld_len = len;
+    // S_GLOAD loads the zero key (AES-128).
+    assign ld_valid = !HOST && ((state_reg == S_LOAD) || (state_reg == S_GLOAD));
+    assign ld_len = (state_reg == S_GLOAD) ? 2'd0 : len;
     assign ld_key = (state_reg == S_LOAD) ? (KEY_C & ~({256{1'b1}} << (128 + 64 * len))) : 256'd0;
     assign host_wr_valid = HOST && (state_reg == S_LOAD) && (rk_reg != 5'd31);
     assign host_commit_valid = HOST && (state_reg == S_LOAD) && (rk_reg == 5'd31);
     assign host_idx = rk_reg[3:0];
     assign host_dec = rk_reg[4];
     assign host_key = (state_reg == S_LOAD) ? host_key_rom : 128'd0;
-    assign blk_valid = (state_reg == S_ENC) || (state_reg == S_DEC);
-    assign blk_data = (state_reg == S_DEC) ? ct : PT_C;
+    assign blk_valid = (state_reg == S_ENC) || (state_reg == S_DEC) || (state_reg == S_GENC);
+    assign blk_data = (state_reg == S_GENC) ? g_blk : ((state_reg == S_DEC) ? ct : PT_C);
     assign blk_decrypt = (state_reg == S_DEC);
+
+    assign gh_h = (state_reg == S_GH_KEY) ? GCM_H : 128'd0;
+    assign gh_h_load = (state_reg == S_GH_KEY);
+    assign gh_h_clear = (state_reg == S_GH_CLEAR);
+    assign gh_s_valid = (state_reg == S_GH_BLK);
+    assign gh_s_block = (state_reg != S_GH_BLK) ? 128'd0 : ((g_reg == 2'd0) ? GCM_C : GCM_LEN);
+    assign gh_s_first = (g_reg == 2'd0);
+    assign gh_s_last = (g_reg == 2'd1);
 
 endmodule
 

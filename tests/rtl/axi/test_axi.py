@@ -229,6 +229,38 @@ def test_axil_fuzz_catches_injected_bug(mutation: str) -> None:
     assert re.search(expected, text), f"{mutation}: the fuzz failed, but not on {expected!r}:\n{text[:3000]}"
 
 
+# Bugs the power-up self-test must catch (file, old text, new text): it must fail, and
+# every message must then end with code 6 (the "fault" group on the ITERATIVE build).
+SELFTEST_MUTATIONS = {
+    # the GHASH multiplier's field polynomial: x^7 + x^2 + 1 instead of x^7 + x^2 + x + 1
+    # (only the GCM known-answer test sees it: the AES vectors do not use the GHASH unit)
+    "ghash_reduction": ("aes_gf128_mul.v", "128'h87 : 128'h0", "128'h85 : 128'h0"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutation", sorted(SELFTEST_MUTATIONS))
+def test_selftest_catches_injected_bug(mutation: str) -> None:
+    """The "fault" group on a copy of the RTL with one bug the self-test must find."""
+    rtl_file, old, new = SELFTEST_MUTATIONS[mutation]
+    folder = paths.BUILD_DIR / "selftest_mutants" / mutation
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    sources = []
+    for src in paths.rtl_sources():
+        text = src.read_text()
+        if src.name == rtl_file:
+            assert text.count(old) == 1, f"{mutation}: the text to change is not in {rtl_file} exactly once"
+            text = text.replace(old, new)
+        (folder / src.name).write_text(text)
+        sources.append(folder / src.name)
+    params = BUILDS["iter"]
+    with build_lock(f"selftest-mutant-{mutation}"):
+        run_cocotb("aes_axi", axi_bench.__name__, parameters=params, sim="verilator", sources=sources,
+                   testcase=group_test_names(axi_bench, "fault"), tag=f"selftest-{mutation}", test_dir=HERE,
+                   extra_env={"AESCORES_PARAMS": json.dumps(params), "AESCORES_SELFTEST_BROKEN": mutation})
+
+
 # --------------------------------------------------------------------------- the groups
 # The groups each bench's tests are run in above, CI and slow runs alike.
 GROUPS_RUN = {

@@ -97,6 +97,11 @@ class Scoreboard:
         self.open = []
         self.expected = []
 
+    def clear(self) -> None:
+        """h_clear: the key and an open hash are gone; queued results still come out."""
+        self.key = None
+        self.open = []
+
 
 # --------------------------------------------------------------------------------------
 # The unit, clock by clock
@@ -144,6 +149,7 @@ class Unit:
         d.s_last.value = 0
         d.h.value = 0
         d.h_load.value = 0
+        d.h_clear.value = 0
         d.m_ready.value = 0
 
     async def reset(self) -> None:
@@ -156,9 +162,11 @@ class Unit:
         self.board.reset()
         self._held = None
 
-    async def tick(self, item: Item | None, m_ready: bool, key: bytes | None = None) -> bool:
-        """One clock: offer `item` (None: s_valid low), m_ready, and a key load when `key`.
-        Returns True when the item was taken. Checks the outputs on the way."""
+    async def tick(self, item: Item | None, m_ready: bool, key: bytes | None = None,
+                   clear: bool = False) -> bool:
+        """One clock: offer `item` (None: s_valid low), m_ready, a key load when `key`, and
+        h_clear when `clear`. Returns True when the item was taken. Checks the outputs on
+        the way."""
         d = self.dut
         d.s_valid.value = int(item is not None)
         d.s_block.value = model.to_port(item.block) if item else 0
@@ -167,6 +175,7 @@ class Unit:
         d.m_ready.value = int(m_ready)
         d.h_load.value = int(key is not None)
         d.h.value = model.to_port(key) if key is not None else 0
+        d.h_clear.value = int(clear)
         await ReadOnly()
         s_ready = self.s_ready = int(d.s_ready.value)
         h_ready = self.h_ready = int(d.h_ready.value)
@@ -183,6 +192,8 @@ class Unit:
             self.taken.append((self.clock, item))
         if key is not None:
             self.board.load(key)
+        if clear:
+            self.board.clear()
         if m_valid:
             got = model.from_port(int(d.m_hash.value))
             if m_ready:
@@ -459,11 +470,69 @@ async def reset_in_mid_traffic_forgets_key_hashes_and_results(dut) -> None:
     assert len(unit.popped) - before == 8
 
 
+def key_and_state_registers(dut) -> dict[str, int]:
+    """The registers that hold H, its powers, or a hash in progress (read for the
+    zeroization check only; the other tests see the ports alone)."""
+    regs = {"h_new_reg": int(dut.h_new_reg.value)}
+    if FULL:
+        full = dut.gen_full
+        # the multiplier's operand is H^0 = 1 (poly_one) with no block in the loop
+        op = int(full.op_reg.value)
+        regs.update(pow_reg=int(full.pow_reg.value), a_reg=int(full.a_reg.value), p=int(full.p.value),
+                    op_reg_not_one=op if op > 1 else 0)
+    else:
+        serial = dut.gen_serial
+        regs.update(h_reg=int(serial.h_reg.value), x_reg=int(serial.x_reg.value),
+                    y_reg=int(serial.y_reg.value), z_reg=int(serial.z_reg.value))
+    return regs
+
+
+@cocotb.test()
+async def clear_zeroizes_the_key_and_the_hash_state(dut) -> None:
+    unit = await started(dut, 8)
+    for trial in range(3):
+        await unit.load_key(unit.rng.randbytes(16))
+        await unit.stream(unit.random_hashes(4, max_blocks=8), 1.0, 1.0)
+        # trial 1: results still queued at the clear; trial 2: a hash left open in the
+        # datapath (blocks taken, no last block), as a message cut short leaves it
+        if trial == 2:
+            open_blocks = [Item(unit.rng.randbytes(16), first=i == 0) for i in range(3)]
+            await unit.stream(open_blocks, 1.0, 1.0)
+        if trial == 1:
+            # let the results in flight reach the queue, and leave them there
+            for _ in range(LATENCY + 2):
+                await unit.tick(None, False)
+            assert unit.m_valid, "no result queued before the clear"
+        else:
+            await unit.drain()
+        assert any(key_and_state_registers(dut).values()), "nothing held before the clear"
+        await unit.tick(None, trial != 1, clear=True)
+        for _ in range(LATENCY + 2 * BLOCK_CLOCKS + 10):
+            assert not await unit.tick(Item(bytes(16), True, True), trial != 1), "a block taken after h_clear"
+            assert not unit.h_ready, "h_ready high after h_clear with no h_load"
+        await unit.drain()
+        left = {name: hex(v) for name, v in key_and_state_registers(dut).items() if v}
+        assert not left, f"trial {trial}: registers not zeroized by h_clear: {left}"
+        # a load after the clear works as ever
+        await unit.load_key(unit.rng.randbytes(16))
+        before = len(unit.popped)
+        await unit.stream(unit.random_hashes(3), 0.9, 0.9)
+        await unit.drain()
+        assert len(unit.popped) - before == 3
+    # a clear in the clock of a load wins: no key afterwards
+    await unit.tick(None, True, unit.rng.randbytes(16), clear=True)
+    for _ in range(LATENCY + 2 * BLOCK_CLOCKS + 10):
+        await unit.tick(None, True)
+        assert not unit.h_ready, "h_ready high after a load cleared in its own clock"
+    assert not any(key_and_state_registers(dut).values())
+
+
 # Test groups for test_ghash.py.
 GROUPS = {
     "hash": [random_hashes_back_to_back_match_the_model, random_stalls_on_both_sides_keep_order_and_values,
              first_flag_inside_a_hash_drops_the_open_hash],
-    "key": [key_reload_between_and_inside_hashes, reset_in_mid_traffic_forgets_key_hashes_and_results],
+    "key": [key_reload_between_and_inside_hashes, reset_in_mid_traffic_forgets_key_hashes_and_results,
+            clear_zeroizes_the_key_and_the_hash_state],
     "gcm": [gcm_hashes_match_openssl_tags],
     "timing": [timing_rate_latency_and_key_load],
 }
