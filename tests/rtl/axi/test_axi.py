@@ -201,22 +201,29 @@ FUZZ_MUTATIONS = {
 }
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("mutation", sorted(FUZZ_MUTATIONS))
-def test_axil_fuzz_catches_injected_bug(mutation: str) -> None:
-    """The fuzz on a copy of the RTL with one bug: it must fail, naming that bug."""
-    rtl_file, old, new, expected = FUZZ_MUTATIONS[mutation]
-    folder = paths.BUILD_DIR / "fuzz_mutants" / mutation
+def mutant_sources(folder: Path, rtl_file: str, old: str, new: str) -> list[Path]:
+    """A copy of the RTL in `folder` (emptied first) with `old` replaced by `new` in
+    `rtl_file`, where it must stand exactly once; returns the copied sources."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     sources = []
     for src in paths.rtl_sources():
         text = src.read_text()
         if src.name == rtl_file:
-            assert text.count(old) == 1, f"{mutation}: the text to change is not in {rtl_file} exactly once"
+            assert text.count(old) == 1, f"the text to change is not in {rtl_file} exactly once: {old!r}"
             text = text.replace(old, new)
         (folder / src.name).write_text(text)
         sources.append(folder / src.name)
+    return sources
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutation", sorted(FUZZ_MUTATIONS))
+def test_axil_fuzz_catches_injected_bug(mutation: str) -> None:
+    """The fuzz on a copy of the RTL with one bug: it must fail, naming that bug."""
+    rtl_file, old, new, expected = FUZZ_MUTATIONS[mutation]
+    folder = paths.BUILD_DIR / "fuzz_mutants" / mutation
+    sources = mutant_sources(folder, rtl_file, old, new)
     report = folder / "report.txt"
     params = BUILDS["iter"]
     with build_lock(f"mutant-{mutation}"):
@@ -243,17 +250,7 @@ SELFTEST_MUTATIONS = {
 def test_selftest_catches_injected_bug(mutation: str) -> None:
     """The "fault" group on a copy of the RTL with one bug the self-test must find."""
     rtl_file, old, new = SELFTEST_MUTATIONS[mutation]
-    folder = paths.BUILD_DIR / "selftest_mutants" / mutation
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    sources = []
-    for src in paths.rtl_sources():
-        text = src.read_text()
-        if src.name == rtl_file:
-            assert text.count(old) == 1, f"{mutation}: the text to change is not in {rtl_file} exactly once"
-            text = text.replace(old, new)
-        (folder / src.name).write_text(text)
-        sources.append(folder / src.name)
+    sources = mutant_sources(paths.BUILD_DIR / "selftest_mutants" / mutation, rtl_file, old, new)
     params = BUILDS["iter"]
     with build_lock(f"selftest-mutant-{mutation}"):
         run_cocotb("aes_axi", axi_bench.__name__, parameters=params, sim="verilator", sources=sources,
