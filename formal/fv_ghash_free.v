@@ -21,6 +21,7 @@ module aes_ghash #(
     input  wire [127:0] h,
     input  wire         h_load,
     output wire         h_ready,
+    input  wire         h_clear,
     input  wire         s_valid,
     output wire         s_ready,
     input  wire [127:0] s_block,
