@@ -107,7 +107,10 @@ module aes_ghash #(
     parameter DIGIT = 128,
     // Register stages in the multiplier loop of the full-rate unit: 1 or 2. Must be 1
     // when DIGIT < 128.
-    parameter PIPE = 1
+    parameter PIPE = 1,
+    // Levels of Karatsuba's split in the full-rate multiplier (aes_gf128_mul, aes_clmul),
+    // 0 to 4; 0 is the schoolbook product. The digit-serial unit does not use it.
+    parameter KARATSUBA = 3
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -149,6 +152,9 @@ module aes_ghash #(
         end
         if (!FULL && PIPE != 1) begin : gen_invalid_serial_pipe
             aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128 invalid_serial_pipe_inst ();
+        end
+        if (KARATSUBA < 0 || KARATSUBA > 4) begin : gen_invalid_karatsuba
+            aes_ghash_invalid_KARATSUBA_must_be_0_to_4 invalid_karatsuba_inst ();
         end
     endgenerate
 
@@ -285,8 +291,9 @@ module aes_ghash #(
             wire [127:0] p;                               // the slot of D clocks ago, times its power
 
             aes_gf128_mul #(
-                .DIGIT (128),
-                .PIPE  (D)
+                .DIGIT     (128),
+                .PIPE      (D),
+                .KARATSUBA (KARATSUBA)
             ) u_mul (
                 .clk (clk),
                 .a   (a_reg),

@@ -56,6 +56,8 @@ TASK_SECONDS = {
     ("csr_key_leak", "cover"): 2,
     ("gf128_mul", "full"): 17,
     ("gf128_mul", "full_pipe2"): 288,           # slow: the product with PIPE=2, 8 bits per query, 5 minutes
+    ("gf128_mul", "karatsuba"): 60,
+    ("gf128_mul", "karatsuba_pipe2"): 600,
     ("gf128_mul", "serial64"): 12,
     ("gf128_mul", "serial32"): 10,
     ("gf128_mul", "serial16"): 9,

@@ -33,6 +33,7 @@ TOP = "aes_ghash"
 BUILDS: dict[str, dict[str, int]] = {
     "d128-p1": {"DIGIT": 128, "PIPE": 1},
     "d128-p2": {"DIGIT": 128, "PIPE": 2},
+    "d128-p2-schoolbook": {"DIGIT": 128, "PIPE": 2, "KARATSUBA": 0},
     "d64": {"DIGIT": 64, "PIPE": 1},
     "d32": {"DIGIT": 32, "PIPE": 1},
     "d16": {"DIGIT": 16, "PIPE": 1},
@@ -73,6 +74,7 @@ BAD_PARAMETERS = [
     ({"PIPE": 3}, "aes_ghash_invalid_PIPE_must_be_1_or_2"),
     ({"PIPE": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2"),
     ({"DIGIT": 32, "PIPE": 2}, "aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128"),
+    ({"KARATSUBA": 5}, "aes_ghash_invalid_KARATSUBA_must_be_0_to_4"),
 ]
 
 

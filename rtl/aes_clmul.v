@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Carry-less product of two N-coefficient polynomials over GF(2), by Karatsuba's split
+
+/*
+ * p = a * b in GF(2)[x], unreduced: bit k of a, b and p is the coefficient of x^k, and p
+ * has 2N - 1 coefficients. aes_gf128_mul uses it for the full GHASH multiplier and
+ * reduces p itself.
+ *
+ * LEVELS = 0: the schoolbook product. Each coefficient p_k is the XOR of a_i & b_(k-i)
+ * over i, one reduction over a vector (a ANDed with a window of b reversed), so
+ * synthesis builds a balanced tree per coefficient.
+ *
+ * LEVELS > 0: one level of Karatsuba's split, then this module again on halves with
+ * LEVELS - 1. With h = N / 2 and a = a1 x^h + a0, b = b1 x^h + b0:
+ *   P0 = a0 b0,  P1 = a1 b1,  Pm = (a0 + a1)(b0 + b1),
+ *   a b = P1 x^(2h) + (Pm + P1 + P0) x^h + P0,
+ * three products of half the size where the schoolbook product has four. After LEVELS
+ * levels there are 3^LEVELS products of N / 2^LEVELS coefficients; each of their
+ * operand bits is the XOR of up to 2^LEVELS operand bits, and each coefficient of p
+ * gathers at most four terms per level (P0's and P1's ranges do not overlap).
+ *
+ * The wiring is the point as much as the count. In the schoolbook product every operand
+ * bit drives N partial products spread over the whole multiplier; here it drives
+ * 2^LEVELS sums, each of which feeds only the partial products of one small product, so
+ * a placer can keep each of those together. 128 x 128: 16,384 ANDs at LEVELS = 0, 6,912
+ * at LEVELS = 3.
+ *
+ * REGISTER = 1 puts a register on the output of every schoolbook product at the bottom
+ * of the recursion (3^LEVELS (2N / 2^LEVELS - 1) flip-flops, data only, no reset): the
+ * operand sums and the products' XOR trees before it, the recombination after it, so p
+ * follows a and b by one clock. REGISTER = 0: combinational.
+ *
+ * Limits: N is a power of two from 2 up with N / 2^LEVELS >= 1; LEVELS from 0 to 6.
+ */
+module aes_clmul #(
+    // Coefficients of each operand (a power of two).
+    parameter N = 128,
+    // Levels of Karatsuba's split (0: the schoolbook product).
+    parameter LEVELS = 0,
+    // 1: a register on each bottom-level product; 0: combinational.
+    parameter REGISTER = 0
+) (
+    input  wire           clk,
+    input  wire [N-1:0]   a,
+    input  wire [N-1:0]   b,
+    output wire [2*N-2:0] p
+);
+
+    localparam H = N / 2;
+
+    // Illegal parameter values stop elaboration: the named module does not exist.
+    generate
+        if (N < 2 || (N & (N - 1)) != 0 || LEVELS < 0 || LEVELS > 6 || (N >> LEVELS) < 1) begin : gen_invalid
+            aes_clmul_invalid_N_must_be_a_power_of_two_with_N_over_2_to_the_LEVELS_at_least_1 invalid_inst ();
+        end
+    endgenerate
+
+    genvar j, k;
+    generate
+        if (LEVELS == 0) begin : gen_schoolbook
+            // b reversed with N - 1 zeros on either side: bits (2N - 2 - k) +: N hold
+            // b_(k - i) for i = 0 .. N - 1, zero where k - i is not a coefficient of b.
+            wire [3*N-3:0] b_rev;
+            wire [2*N-2:0] prod;
+            for (j = 0; j < 3 * N - 2; j = j + 1) begin : gen_b_rev
+                if (j >= N - 1 && j <= 2 * N - 2) begin : gen_bit
+                    assign b_rev[j] = b[2 * N - 2 - j];
+                end else begin : gen_zero
+                    assign b_rev[j] = 1'b0;
+                end
+            end
+            for (k = 0; k < 2 * N - 1; k = k + 1) begin : gen_coeff
+                assign prod[k] = ^(a & b_rev[(2 * N - 2 - k) +: N]);
+            end
+
+            if (REGISTER) begin : gen_reg
+                reg [2*N-2:0] prod_reg;
+                always @(posedge clk) begin
+                    prod_reg <= prod;
+                end
+                assign p = prod_reg;
+            end else begin : gen_comb
+                assign p = prod;
+            end
+        end else begin : gen_split
+            wire [N-2:0] p0, p1, pm;    // 2h - 1 coefficients each
+
+            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REGISTER(REGISTER)) u_low (
+                .clk (clk),
+                .a   (a[H-1:0]),
+                .b   (b[H-1:0]),
+                .p   (p0)
+            );
+            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REGISTER(REGISTER)) u_high (
+                .clk (clk),
+                .a   (a[N-1:H]),
+                .b   (b[N-1:H]),
+                .p   (p1)
+            );
+            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REGISTER(REGISTER)) u_mid (
+                .clk (clk),
+                .a   (a[H-1:0] ^ a[N-1:H]),
+                .b   (b[H-1:0] ^ b[N-1:H]),
+                .p   (pm)
+            );
+
+            // P0 at x^0, P1 at x^(2h), and Pm + P1 + P0 at x^h.
+            wire [2*N-2:0] outer = {p1, 1'b0, p0};
+            wire [N-2:0]   middle = pm ^ p1 ^ p0;
+            assign p = outer ^ {{H{1'b0}}, middle, {H{1'b0}}};
+        end
+
+        if (!REGISTER && LEVELS == 0) begin : gen_no_clock
+            // A combinational product has no use for the clock.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_clk = clk;
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
+    endgenerate
+
+endmodule
+
+`resetall
