@@ -27,7 +27,6 @@
 module fv_gf128_mul #(
     parameter DIGIT = 128,          // aes_gf128_mul's DIGIT: 128, or 64 .. 8 (one step)
     parameter PIPE = 1,             // aes_gf128_mul's PIPE: 1 or 2
-    parameter KARATSUBA = 0,        // aes_gf128_mul's KARATSUBA: 0 to 4 (DIGIT = 128)
     parameter GROUP = 128           // output bits checked per clock (divides 128)
 ) (
     input wire             clk,
@@ -41,9 +40,8 @@ module fv_gf128_mul #(
     wire [127:0] p, p_ref;
 
     aes_gf128_mul #(
-        .DIGIT     (DIGIT),
-        .PIPE      (PIPE),
-        .KARATSUBA (KARATSUBA)
+        .DIGIT (DIGIT),
+        .PIPE  (PIPE)
     ) dut (
         .clk (clk),
         .a   (a),

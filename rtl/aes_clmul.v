@@ -29,10 +29,11 @@
  * a placer can keep each of those together. 128 x 128: 16,384 ANDs at LEVELS = 0, 6,912
  * at LEVELS = 3.
  *
- * REGISTER = 1 puts a register on the output of every schoolbook product at the bottom
- * of the recursion (3^LEVELS (2N / 2^LEVELS - 1) flip-flops, data only, no reset): the
- * operand sums and the products' XOR trees before it, the recombination after it, so p
- * follows a and b by one clock. REGISTER = 0: combinational.
+ * Registers (data only, no reset), each adding a clock from a and b to p:
+ * REG_PRODUCTS = 1 on the output of every schoolbook product at the bottom of the
+ * recursion (3^LEVELS (2N / 2^LEVELS - 1) flip-flops): the operand sums and the
+ * products' XOR trees before it, the recombination after it. REG_OUTPUT = 1 on p
+ * (2N - 1 flip-flops), after the recombination. Both 0: combinational.
  *
  * Limits: N is a power of two from 2 up with N / 2^LEVELS >= 1; LEVELS from 0 to 6.
  */
@@ -41,8 +42,10 @@ module aes_clmul #(
     parameter N = 128,
     // Levels of Karatsuba's split (0: the schoolbook product).
     parameter LEVELS = 0,
-    // 1: a register on each bottom-level product; 0: combinational.
-    parameter REGISTER = 0
+    // 1: a register on each bottom-level product.
+    parameter REG_PRODUCTS = 0,
+    // 1: a register on p.
+    parameter REG_OUTPUT = 0
 ) (
     input  wire           clk,
     input  wire [N-1:0]   a,
@@ -58,6 +61,8 @@ module aes_clmul #(
             aes_clmul_invalid_N_must_be_a_power_of_two_with_N_over_2_to_the_LEVELS_at_least_1 invalid_inst ();
         end
     endgenerate
+
+    wire [2*N-2:0] p_comb;          // the product before REG_OUTPUT's register
 
     genvar j, k;
     generate
@@ -77,31 +82,31 @@ module aes_clmul #(
                 assign prod[k] = ^(a & b_rev[(2 * N - 2 - k) +: N]);
             end
 
-            if (REGISTER) begin : gen_reg
+            if (REG_PRODUCTS) begin : gen_reg
                 reg [2*N-2:0] prod_reg;
                 always @(posedge clk) begin
                     prod_reg <= prod;
                 end
-                assign p = prod_reg;
+                assign p_comb = prod_reg;
             end else begin : gen_comb
-                assign p = prod;
+                assign p_comb = prod;
             end
         end else begin : gen_split
             wire [N-2:0] p0, p1, pm;    // 2h - 1 coefficients each
 
-            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REGISTER(REGISTER)) u_low (
+            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_PRODUCTS(REG_PRODUCTS)) u_low (
                 .clk (clk),
                 .a   (a[H-1:0]),
                 .b   (b[H-1:0]),
                 .p   (p0)
             );
-            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REGISTER(REGISTER)) u_high (
+            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_PRODUCTS(REG_PRODUCTS)) u_high (
                 .clk (clk),
                 .a   (a[N-1:H]),
                 .b   (b[N-1:H]),
                 .p   (p1)
             );
-            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REGISTER(REGISTER)) u_mid (
+            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_PRODUCTS(REG_PRODUCTS)) u_mid (
                 .clk (clk),
                 .a   (a[H-1:0] ^ a[N-1:H]),
                 .b   (b[H-1:0] ^ b[N-1:H]),
@@ -111,10 +116,20 @@ module aes_clmul #(
             // P0 at x^0, P1 at x^(2h), and Pm + P1 + P0 at x^h.
             wire [2*N-2:0] outer = {p1, 1'b0, p0};
             wire [N-2:0]   middle = pm ^ p1 ^ p0;
-            assign p = outer ^ {{H{1'b0}}, middle, {H{1'b0}}};
+            assign p_comb = outer ^ {{H{1'b0}}, middle, {H{1'b0}}};
         end
 
-        if (!REGISTER && LEVELS == 0) begin : gen_no_clock
+        if (REG_OUTPUT) begin : gen_output_reg
+            reg [2*N-2:0] p_reg;
+            always @(posedge clk) begin
+                p_reg <= p_comb;
+            end
+            assign p = p_reg;
+        end else begin : gen_output
+            assign p = p_comb;
+        end
+
+        if (!REG_OUTPUT && !REG_PRODUCTS && LEVELS == 0) begin : gen_no_clock
             // A combinational product has no use for the clock.
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_clk = clk;

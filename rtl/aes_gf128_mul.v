@@ -49,18 +49,21 @@
  * and is reduced as above. With PIPE = 2 the register stage is on the output of each of
  * those small products (3^L (2^(8-L) - 1) flip-flops, 837 at L = 3) and on c: the
  * operand sums and the small products' trees before it, the recombination, the
- * reduction and the caller's XOR after it. The split needs fewer ANDs (6,912 at L = 3
+ * reduction and the caller's XOR after it. PIPE = 3 adds a second stage on the
+ * unreduced product (255 flip-flops) and c, after the recombination: the reduction and
+ * the caller's XOR are then a stage of their own. The split needs fewer ANDs (6,912 at L = 3
  * against 16,384) and, above all, keeps each operand bit's loads in a few small
  * products instead of spreading 128 of them over the whole multiplier (aes_clmul).
  *
- * Limits: DIGIT is a power of two from 1 to 128; PIPE = 2 needs DIGIT >= 4; KARATSUBA is
- * 0 to 4 and 0 when DIGIT < 128. No reset: the registers of PIPE = 2 carry data only.
+ * Limits: DIGIT is a power of two from 1 to 128; PIPE = 2 needs DIGIT >= 4; PIPE = 3
+ * needs KARATSUBA > 0; KARATSUBA is 0 to 4 and 0 when DIGIT < 128. No reset: the registers of PIPE = 2 carry data only.
  */
 module aes_gf128_mul #(
     // Coefficients of a (a power of two, 1 to 128): 128 is a full multiplier, fewer is
     // one step of a digit-serial one.
     parameter DIGIT = 128,
-    // 1: combinational; 2: one register stage inside (p one clock after a, b, c).
+    // 1: combinational; 2: one register stage inside (p one clock after a, b, c); 3: two
+    // (KARATSUBA > 0 only).
     parameter PIPE = 1,
     // Levels of Karatsuba's split of a * b (0 to 4; DIGIT = 128 only): 0 is the
     // schoolbook product.
@@ -89,8 +92,8 @@ module aes_gf128_mul #(
             && DIGIT != 128) begin : gen_invalid_digit
             aes_gf128_mul_invalid_DIGIT_must_be_a_power_of_two_from_1_to_128 invalid_digit_inst ();
         end
-        if (PIPE != 1 && PIPE != 2) begin : gen_invalid_pipe
-            aes_gf128_mul_invalid_PIPE_must_be_1_or_2 invalid_pipe_inst ();
+        if (PIPE < 1 || PIPE > 3 || (PIPE == 3 && KARATSUBA == 0)) begin : gen_invalid_pipe
+            aes_gf128_mul_invalid_PIPE_must_be_1_or_2_or_3_with_KARATSUBA invalid_pipe_inst ();
         end
         if (PIPE == 2 && DIGIT < 4) begin : gen_invalid_split
             aes_gf128_mul_invalid_PIPE_2_needs_DIGIT_of_at_least_4 invalid_split_inst ();
@@ -169,14 +172,16 @@ module aes_gf128_mul #(
             assign u = sum;
         end else begin : gen_karatsuba
             // a * b from aes_clmul (255 coefficients), with its bottom-level products
-            // registered when PIPE = 2, and c * x^128.
+            // registered when PIPE >= 2 and its result when PIPE = 3, and c * x^128,
+            // c delayed as much.
             wire [254:0] ab;
             wire [127:0] c_q;
 
             aes_clmul #(
-                .N        (128),
-                .LEVELS   (KARATSUBA),
-                .REGISTER (PIPE == 2)
+                .N            (128),
+                .LEVELS       (KARATSUBA),
+                .REG_PRODUCTS (PIPE >= 2),
+                .REG_OUTPUT   (PIPE == 3)
             ) u_clmul (
                 .clk (clk),
                 .a   (a),
@@ -184,7 +189,14 @@ module aes_gf128_mul #(
                 .p   (ab)
             );
 
-            if (PIPE == 2) begin : gen_stage
+            if (PIPE == 3) begin : gen_stages
+                reg [127:0] c1_reg, c2_reg;
+                always @(posedge clk) begin
+                    c1_reg <= c;
+                    c2_reg <= c1_reg;
+                end
+                assign c_q = c2_reg;
+            end else if (PIPE == 2) begin : gen_stage
                 reg [127:0] c_reg;
                 always @(posedge clk) begin
                     c_reg <= c;

@@ -147,8 +147,8 @@ module aes_ghash #(
         if (DIGIT != 8 && DIGIT != 16 && DIGIT != 32 && DIGIT != 64 && DIGIT != 128) begin : gen_invalid_digit
             aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128 invalid_digit_inst ();
         end
-        if (PIPE != 1 && PIPE != 2) begin : gen_invalid_pipe
-            aes_ghash_invalid_PIPE_must_be_1_or_2 invalid_pipe_inst ();
+        if (PIPE < 1 || PIPE > 3 || (PIPE == 3 && KARATSUBA == 0)) begin : gen_invalid_pipe
+            aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_with_KARATSUBA invalid_pipe_inst ();
         end
         if (!FULL && PIPE != 1) begin : gen_invalid_serial_pipe
             aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128 invalid_serial_pipe_inst ();

@@ -687,6 +687,10 @@ module aes_mode_unit #(
 
             // The tag: E_K(J0) xor the hash, its first t bytes (the tag beat's tkeep). A
             // decryption outputs the expected tag when it matches, else zeros and code 7.
+            // The tag and, per byte, whether it differs from the tag beat's are
+            // registered in the clock after the hash is there (tag_ready_reg), and the
+            // tag beat leaves O1 from those registers: the 128-bit comparison never sits
+            // in front of the output buffer. They are zeroed with E_K(J0).
             reg  [127:0] tag_mask;       // lane 0's kept bytes
             integer tb;
             always @* begin
@@ -695,13 +699,17 @@ module aes_mode_unit #(
                 end
             end
             wire [127:0] tag_full = gh_m_hash ^ ej0_reg;
-            wire         tag_match = ((tag_full ^ o1_xor[127:0]) & tag_mask[127:0]) == 128'd0;
+            wire [127:0] tag_diff = tag_full ^ o1_xor[127:0];
+            reg          tag_ready_reg;
+            reg  [127:0] tag_full_reg;
+            reg  [15:0]  tag_diff_reg;   // bit b: byte b of the tags differs
+            wire         tag_match = (tag_diff_reg & o1_keep[15:0]) == 16'd0;
             assign g_tag = o1_valid_reg && k_tag;
             assign g_iv = k_iv;
             assign g_tag_data = o1_dec ? (tag_match ? (o1_xor[127:0] & tag_mask[127:0]) : 128'd0) :
-                                (tag_full & tag_mask[127:0]);
+                                (tag_full_reg & tag_mask[127:0]);
             assign g_tag_code = (o1_dec && !tag_match) ? C_TAG : o1_code;
-            assign g_hold = o1_valid_reg && g_feeds && (k_tag ? !gh_m_valid : !(g_fed_reg || gh_fed_now));
+            assign g_hold = o1_valid_reg && g_feeds && (k_tag ? !tag_ready_reg : !(g_fed_reg || gh_fed_now));
 
             always @(posedge clk) begin
                 if (rst) begin
@@ -710,6 +718,9 @@ module aes_mode_unit #(
                     g_open_reg <= 1'b0;
                     pay_pend_reg <= 1'b0;
                     ej0_reg <= 128'd0;
+                    tag_ready_reg <= 1'b0;
+                    tag_full_reg <= 128'd0;
+                    tag_diff_reg <= 16'd0;
                 end else begin
                     if (gh_s_valid && gh_s_ready) begin
                         g_lane_reg <= g_lane_last ? 3'd0 : g_lane_reg + 3'd1;
@@ -728,6 +739,16 @@ module aes_mode_unit #(
                         ej0_reg <= 128'd0;
                     end else if (o1_valid_reg && k_iv) begin
                         ej0_reg <= o1_res_reg[127:0];
+                    end
+                    tag_ready_reg <= g_tag && gh_m_valid && !o1_take;
+                    if (msg_done) begin
+                        tag_full_reg <= 128'd0;
+                        tag_diff_reg <= 16'd0;
+                    end else if (g_tag && gh_m_valid) begin
+                        tag_full_reg <= tag_full;
+                        for (tb = 0; tb < 16; tb = tb + 1) begin
+                            tag_diff_reg[tb] <= |tag_diff[8*tb +: 8];
+                        end
                     end
                 end
                 if (gh_s_valid && gh_s_ready && k_aad) begin
