@@ -56,20 +56,22 @@
  * is how an open hash is dropped. The unit needs H^1 .. H^PIPE: after h_load it hashes
  * the blocks H, 0, ..., 0 (PIPE clocks apart) through its own loop and keeps the
  * slot's value after each pass (H^2 .. H^PIPE).
- *   PIPE = 1: the whole multiplier and the slot XOR in one clock (9 levels of LUT4 and
- *   PFUMX after Yosys synth_ecp5).
- *   PIPE = 2: aes_gf128_mul's register splits the loop into at most 5 levels a stage.
- *   Placed and routed on ECP5 it reaches 144 MHz, limited by the routing of a_reg and
- *   op_reg, whose every bit drives 128 partial products (docs/gcm.md); higher clock
- *   rates need copies of those registers per group of partial products, and then a
- *   deeper multiplier (the slot logic is written for any PIPE; only aes_gf128_mul
- *   limits it to 2 today).
+ *   The multiplier is aes_gf128_mul with KARATSUBA levels of Karatsuba's split
+ *   (aes_clmul; 3 by default), which keeps each bit of a_reg and op_reg driving a few
+ *   small products instead of 128 partial products spread over the whole multiplier
+ *   (docs/gcm.md, "Area and speed"); KARATSUBA = 0 is the schoolbook product.
+ *   PIPE = 1: the whole multiplier and the slot XOR in one clock.
+ *   PIPE = 2: a register on the small products (the operand sums and their XOR trees
+ *   before it; the recombination, the reduction and the slot XOR after it).
+ *   PIPE = 3 (Karatsuba only): a second register on the unreduced product, so the
+ *   reduction and the slot XOR are a stage of their own.
+ *   The slot logic is written for any PIPE; aes_gf128_mul limits it to 3.
  * Clocks: a last block taken in clock t puts its result on m_* in clock t + 2 PIPE + 1
  * (PIPE in the line, PIPE for the slots to come round, one for the queue). With m_ready
  * high, hashes of two or more blocks stream back to back at one block per clock (in
  * GCM every hash is separated from the next by the IV and tag beats); one-block
  * hashes back to back are taken at PIPE + 2 per 2 PIPE + 2 clocks. LOAD_CLOCKS = 2 for
- * PIPE = 1 and PIPE * PIPE + 2 for PIPE = 2.
+ * PIPE = 1 and PIPE * PIPE + 2 for PIPE = 2 and 3.
  *
  * Digit-serial, DIGIT < 128 (PIPE must be 1): one block per 128 / DIGIT clocks, for
  * ITERATIVE builds whose engine takes 11 to 15 clocks per block (DIGIT = 16: 8 clocks;
@@ -105,8 +107,8 @@ module aes_ghash #(
     // Bits of the multiplier operand consumed per clock: 128 (full rate, a block per
     // clock), or 8, 16, 32 or 64 (digit-serial, 128 / DIGIT clocks per block).
     parameter DIGIT = 128,
-    // Register stages in the multiplier loop of the full-rate unit: 1 or 2. Must be 1
-    // when DIGIT < 128.
+    // Register stages in the multiplier loop of the full-rate unit: 1, 2, or 3 (with
+    // KARATSUBA > 0). Must be 1 when DIGIT < 128.
     parameter PIPE = 1,
     // Levels of Karatsuba's split in the full-rate multiplier (aes_gf128_mul, aes_clmul),
     // 0 to 4; 0 is the schoolbook product. The digit-serial unit does not use it.

@@ -49,7 +49,8 @@
  *              compared with it (decryption: a mismatch gives zeros and code 7)
  *   The GHASH unit (aes_ghash) sits at O1, which holds a GCM entry until its blocks are
  *   hashed, one a clock (GHASH_DIGIT=128) or one per 128 / GHASH_DIGIT clocks, and the
- *   tag beat until the hash is there. H is computed per message, so a key change costs
+ *   tag beat until the hash is there and, a clock later, the tag and its comparison are
+ *   in registers. H is computed per message, so a key change costs
  *   nothing: the unit loads H from the IV beat's first pass.
  *
  * "previous C" and the IV come from the framer (the block before each beat), so the
@@ -96,7 +97,7 @@ module aes_mode_unit #(
     // 1: GCM messages (the framer's s_gcm beats) with a GHASH unit; 0: none.
     parameter GCM = 0,
     // The GHASH unit's multiplier (aes_ghash): bits of the operand per clock (128: one
-    // block per clock; 8 to 64: digit-serial) and register stages (1 or 2, DIGIT=128).
+    // block per clock; 8 to 64: digit-serial) and register stages (1 to 3, DIGIT=128).
     parameter GHASH_DIGIT = 128,
     parameter GHASH_PIPE = 1
 ) (
@@ -558,7 +559,8 @@ module aes_mode_unit #(
     wire          o_valid;
     wire [O_W-1:0] o_word;
     // GCM (gen_gcm below): O1 holds a GCM entry while the GHASH unit takes its blocks,
-    // and the tag beat until the hash is there; it then completes the tag beat.
+    // and the tag beat until the hash and the tag registers are there; it then completes
+    // the tag beat.
     wire          g_hold;
     wire          g_tag;
     wire          g_iv;          // the GCM IV beat: its pass is E_K(J0), its output the beat
