@@ -93,6 +93,8 @@ module aes_clmul #(
             end
         end else begin : gen_split
             wire [N-2:0] p0, p1, pm;    // 2h - 1 coefficients each
+            wire [H-1:0] a_sum = a[H-1:0] ^ a[N-1:H];
+            wire [H-1:0] b_sum = b[H-1:0] ^ b[N-1:H];
 
             aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_PRODUCTS(REG_PRODUCTS)) u_low (
                 .clk (clk),
@@ -108,8 +110,8 @@ module aes_clmul #(
             );
             aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_PRODUCTS(REG_PRODUCTS)) u_mid (
                 .clk (clk),
-                .a   (a[H-1:0] ^ a[N-1:H]),
-                .b   (b[H-1:0] ^ b[N-1:H]),
+                .a   (a_sum),
+                .b   (b_sum),
                 .p   (pm)
             );
 

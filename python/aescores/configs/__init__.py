@@ -355,14 +355,11 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "gcm-pipelined",
             "AES-GCM at one block per clock: fully pipelined AES-128 encryptor (two register stages "
-            "per round, T-table rounds) and a full-rate GHASH unit (its multiplier cut in two); GCM "
-            "decryption uses the same forward cipher",
+            "per round, T-table rounds) and a full-rate GHASH unit (a Karatsuba multiplier cut in "
+            "three); GCM decryption uses the same forward cipher",
             {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128,
              "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 1},
             freq_mhz=200, in_default_report=False,
-            ip_not_built="when last tried, the whole IP (27,792 LUT4, 33 % of the LFE5U-85F) placed but did "
-                         "not route: after 32 minutes nextpnr's router still had 75,617 of 142,432 arcs to "
-                         "route and no longer gained (the core alone routes)",
         ),
         Preset(
             "gcm-iterative",

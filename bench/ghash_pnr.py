@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Place and route the full-rate GHASH unit (aes_ghash) alone and print its Fmax and area.
+
+The flow's own steps (aescores.flow.run): Yosys synth_ecp5 of aes_ghash in the flow's
+registered-I/O wrapper, then nextpnr-ecp5 on the LFE5U-85F (speed 8) with a 250 MHz
+goal, one seed. docs/gcm.md ("Area and speed") quotes its figures:
+
+    python bench/ghash_pnr.py --pipe 3 --karatsuba 3
+    python bench/ghash_pnr.py --pipe 2 --karatsuba 0     # the schoolbook product
+
+Output: build/ghash_pnr/d128-p<PIPE>-k<KARATSUBA>-s<SEED>/ (synth.log, nextpnr.log).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+
+from aescores import paths, tools
+from aescores.flow import run, targets
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pipe", type=int, default=3, choices=(1, 2, 3), help="aes_ghash PIPE (default 3)")
+    parser.add_argument("--karatsuba", type=int, default=3, choices=range(5), help="aes_ghash KARATSUBA (default 3)")
+    parser.add_argument("--seed", type=int, default=1, help="nextpnr placement seed (default 1)")
+    parser.add_argument("--freq", type=float, default=250.0, help="nextpnr goal in MHz (default 250)")
+    args = parser.parse_args()
+
+    params = {"DIGIT": 128, "PIPE": args.pipe, "KARATSUBA": args.karatsuba}
+    target = targets.TARGETS["ecp5-85k"]
+    folder = paths.BUILD_DIR / "ghash_pnr" / f"d128-p{args.pipe}-k{args.karatsuba}-s{args.seed}"
+    folder.mkdir(parents=True, exist_ok=True)
+    design = run.Design("aes_ghash", params, paths.rtl_sources_for("aes_ghash"))
+
+    start = time.monotonic()
+    syn = run.synthesize(design, target, folder)
+    synth_s = time.monotonic() - start
+    start = time.monotonic()
+    tools.run([run.tool_path(target.nextpnr), *run.nextpnr_args(target, args.seed, args.freq, syn.pin_file),
+               "-l", "nextpnr.log"], cwd=folder, timeout=4 * 3600)
+    pnr_s = time.monotonic() - start
+
+    log = (folder / "nextpnr.log").read_text()
+    fmax = float(re.findall(r"Max frequency for clock '[^']*': ([0-9.]+) MHz", log)[-1])
+    cells = re.findall(r"^\s+(\d+)\s+(LUT4|TRELLIS_FF)\s*$", (folder / "synth.log").read_text(), re.M)
+    counts = {name: int(n) for n, name in cells}
+    print(f"aes_ghash {params} on {target.device}, seed {args.seed}, goal {args.freq:.0f} MHz")
+    print(f"  Fmax      {fmax:.1f} MHz post-route")
+    print(f"  area      {counts.get('LUT4', 0):,} LUT4, {counts.get('TRELLIS_FF', 0):,} FF (with the wrapper's registers)")
+    print(f"  tool time synthesis {synth_s:.0f} s, nextpnr {pnr_s:.0f} s")
+    print(f"  logs      {folder}")
+
+
+if __name__ == "__main__":
+    main()
