@@ -28,7 +28,6 @@ recombination fails it (test_anf_check_finds_a_wrong_recombination).
 from __future__ import annotations
 
 import json
-import shutil
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,6 +35,7 @@ import pytest
 
 from aescores import gcm, paths, tools
 from aescores.flow import run
+from aescores.sim.mutant import mutant_sources
 
 Var = tuple[str, int, int]          # (port, bit, clocks of delay)
 Anf = frozenset                     # of frozenset[Var]: monomials, XORed
@@ -180,17 +180,8 @@ def test_anf_check_finds_a_wrong_recombination() -> None:
     """A copy of aes_clmul whose middle term leaves out P0 fails the check (the copy is
     under build/: YoWASP's Yosys sees the repository's folder only)."""
     folder = paths.BUILD_DIR / "anf" / "mutant"
-    folder.mkdir(parents=True, exist_ok=True)
-    sources = []
-    for src in paths.rtl_sources_for("aes_gf128_mul"):
-        copy = folder / src.name
-        shutil.copyfile(src, copy)
-        sources.append(copy)
-    target = folder / "aes_clmul.v"
-    text = target.read_text()
-    old = "wire [N-2:0]   middle = pm ^ p1 ^ p0;"
-    assert text.count(old) == 1
-    target.write_text(text.replace(old, "wire [N-2:0]   middle = pm ^ p1;"))
+    sources = mutant_sources(folder, "aes_clmul.v", "wire [N-2:0]   middle = pm ^ p1 ^ p0;",
+                             "wire [N-2:0]   middle = pm ^ p1;", paths.rtl_sources_for("aes_gf128_mul"))
     got = output_anf(netlist({"KARATSUBA": 1, "PIPE": 1}, folder, sources))
     want = expected_anf(0)
     assert any(got[k] != want[k] for k in range(128))

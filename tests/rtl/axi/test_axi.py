@@ -22,7 +22,6 @@ from __future__ import annotations
 import fcntl
 import json
 import re
-import shutil
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -35,6 +34,7 @@ import cocotb_axi as axi_bench  # the benches beside this file
 import cocotb_axil_fuzz as fuzz_bench
 from aescores import paths
 from aescores.sim.cocotb_run import group_problems, run_cocotb, group_test_names
+from aescores.sim.mutant import mutant_sources
 
 HERE = Path(__file__).resolve().parent  # the benches beside this file
 
@@ -201,22 +201,6 @@ FUZZ_MUTATIONS = {
                                    "msgs_reg <= msgs_reg + {31'd0, out_msg_done} + {31'd0, out_msg_done && out_code == 3'd2};",
                                    r"\(MSGS\) at AR .*: expected between"),
 }
-
-
-def mutant_sources(folder: Path, rtl_file: str, old: str, new: str) -> list[Path]:
-    """A copy of the RTL in `folder` (emptied first) with `old` replaced by `new` in
-    `rtl_file`, where it must stand exactly once; returns the copied sources."""
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    sources = []
-    for src in paths.rtl_sources():
-        text = src.read_text()
-        if src.name == rtl_file:
-            assert text.count(old) == 1, f"the text to change is not in {rtl_file} exactly once: {old!r}"
-            text = text.replace(old, new)
-        (folder / src.name).write_text(text)
-        sources.append(folder / src.name)
-    return sources
 
 
 @pytest.mark.slow

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from types import ModuleType
 
@@ -26,6 +25,7 @@ import pytest
 import cocotb_ghash as ghash_bench  # the bench beside this file
 from aescores import paths, tools
 from aescores.sim.cocotb_run import build_dir_for, group_problems, group_test_names, run_cocotb
+from aescores.sim.mutant import mutant_sources
 
 HERE = Path(__file__).resolve().parent  # the bench beside this file
 TOP = "aes_ghash"
@@ -111,15 +111,7 @@ def test_bench_finds_a_broken_unit(mutation: str, tmp_path: Path) -> None:
     """The bench's "hash" group on a copy of the RTL with one bug must fail on a wrong
     hash (the two-stage loop's mutations need their own Verilator build: --runslow)."""
     name, old, new, build = MUTATIONS[mutation]
-    sources = []
-    for src in paths.rtl_sources_for(TOP):
-        copy = tmp_path / src.name
-        shutil.copyfile(src, copy)
-        sources.append(copy)
-    target = tmp_path / name
-    text = target.read_text()
-    assert text.count(old) == 1, f"{old!r} is not once in {name}"
-    target.write_text(text.replace(old, new))
+    sources = mutant_sources(tmp_path / "rtl", name, old, new, paths.rtl_sources_for(TOP))
     tag = f"mutation-{mutation}"
     with pytest.raises((AssertionError, SystemExit)):  # the runner exits when a test fails
         run(build, "verilator", ("hash",), sources=sources, tag=tag)
