@@ -14,10 +14,9 @@ Output: build/ghash_pnr/d128-p<PIPE>-k<KARATSUBA>-s<SEED>/ (synth.log, nextpnr.l
 from __future__ import annotations
 
 import argparse
-import re
 import time
 
-from aescores import paths, tools
+from aescores import paths
 from aescores.flow import run, targets
 
 
@@ -39,17 +38,13 @@ def main() -> None:
     syn = run.synthesize(design, target, folder)
     synth_s = time.monotonic() - start
     start = time.monotonic()
-    tools.run([run.tool_path(target.nextpnr), *run.nextpnr_args(target, args.seed, args.freq, syn.pin_file),
-               "-l", "nextpnr.log"], cwd=folder, timeout=4 * 3600)
+    report = run._place_and_route(design, target, folder, args.seed, args.freq, syn.pin_file)
     pnr_s = time.monotonic() - start
+    _, fmax = run.design_clock_fmax(report, design.clock)
 
-    log = (folder / "nextpnr.log").read_text()
-    fmax = float(re.findall(r"Max frequency for clock '[^']*': ([0-9.]+) MHz", log)[-1])
-    cells = re.findall(r"^\s+(\d+)\s+(LUT4|TRELLIS_FF)\s*$", (folder / "synth.log").read_text(), re.M)
-    counts = {name: int(n) for n, name in cells}
     print(f"aes_ghash {params} on {target.device}, seed {args.seed}, goal {args.freq:.0f} MHz")
     print(f"  Fmax      {fmax:.1f} MHz post-route")
-    print(f"  area      {counts.get('LUT4', 0):,} LUT4, {counts.get('TRELLIS_FF', 0):,} FF (with the wrapper's registers)")
+    print(f"  area      {syn.cells.get('LUT4', 0):,} LUT4, {syn.cells.get('TRELLIS_FF', 0):,} FF (with the wrapper's registers)")
     print(f"  tool time synthesis {synth_s:.0f} s, nextpnr {pnr_s:.0f} s")
     print(f"  logs      {folder}")
 
