@@ -22,7 +22,7 @@ from aescores.flow import run, targets
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pipe", type=int, default=3, choices=(1, 2, 3), help="aes_ghash PIPE (default 3)")
+    parser.add_argument("--pipe", type=int, default=3, choices=(1, 2, 3, 4), help="aes_ghash PIPE (default 3)")
     parser.add_argument("--karatsuba", type=int, default=3, choices=range(5), help="aes_ghash KARATSUBA (default 3)")
     parser.add_argument("--seed", type=int, default=1, help="nextpnr placement seed (default 1)")
     parser.add_argument("--freq", type=float, default=250.0, help="nextpnr goal in MHz (default 250)")

@@ -3,16 +3,17 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Carry-less product of two N-coefficient polynomials over GF(2), by Karatsuba's split
+// Carry-less product of two polynomials over GF(2), by Karatsuba's split or schoolbook
 
 /*
- * p = a * b in GF(2)[x], unreduced: bit k of a, b and p is the coefficient of x^k, and p
- * has 2N - 1 coefficients. aes_gf128_mul uses it for the full GHASH multiplier and
+ * p = a * b in GF(2)[x], unreduced: bit k of a, b and p is the coefficient of x^k; a has
+ * N coefficients, b has M and p has N + M - 1. aes_gf128_mul uses it for every product
+ * it forms (the full GHASH multiplier, and the digit-serial one's digit times b) and
  * reduces p itself.
  *
  * LEVELS = 0: the schoolbook product. Each coefficient p_k is the XOR of a_i & b_(k-i)
  * over i, one reduction over a vector (a ANDed with a window of b reversed), so
- * synthesis builds a balanced tree per coefficient.
+ * synthesis builds a balanced tree per coefficient. M may differ from N.
  *
  * LEVELS > 0: one level of Karatsuba's split, then this module again on halves with
  * LEVELS - 1. With h = N / 2 and a = a1 x^h + a0, b = b1 x^h + b0:
@@ -29,19 +30,26 @@
  * a placer can keep each of those together. 128 x 128: 16,384 ANDs at LEVELS = 0, 6,912
  * at LEVELS = 3.
  *
- * Registers (data only, no reset), each adding a clock from a and b to p:
- * REG_PRODUCTS = 1 on the output of every schoolbook product at the bottom of the
- * recursion (3^LEVELS (2N / 2^LEVELS - 1) flip-flops): the operand sums and the
- * products' XOR trees before it, the recombination after it. REG_OUTPUT = 1 on p
- * (2N - 1 flip-flops), after the recombination. Both 0: combinational.
+ * Registers (data only, no reset, aes_delay), each adding a clock from a and b to p:
+ * REG_OPERANDS = 1 on the operands of every schoolbook product at the bottom of the
+ * recursion (3^LEVELS 2N / 2^LEVELS flip-flops), after the operand sums.
+ * REG_PRODUCTS = 1 on the output of every one of those products (3^LEVELS
+ * (2N / 2^LEVELS - 1) flip-flops): the products' XOR trees (and the operand sums,
+ * without REG_OPERANDS) before it, the recombination after it. REG_OUTPUT = 1 on p
+ * (2N - 1 flip-flops), after the recombination. All 0: combinational.
  *
- * Limits: N is a power of two from 2 up with N / 2^LEVELS >= 1; LEVELS from 0 to 6.
+ * Limits: N is a power of two with N / 2^LEVELS >= 1; LEVELS from 0 to 6; M is 1 or more,
+ * and equal to N when LEVELS > 0.
  */
 module aes_clmul #(
-    // Coefficients of each operand (a power of two).
+    // Coefficients of a (a power of two).
     parameter N = 128,
+    // Coefficients of b (N when LEVELS > 0).
+    parameter M = N,
     // Levels of Karatsuba's split (0: the schoolbook product).
     parameter LEVELS = 0,
+    // 1: a register on the operands of each bottom-level product.
+    parameter REG_OPERANDS = 0,
     // 1: a register on each bottom-level product.
     parameter REG_PRODUCTS = 0,
     // 1: a register on p.
@@ -49,66 +57,78 @@ module aes_clmul #(
 ) (
     input  wire           clk,
     input  wire [N-1:0]   a,
-    input  wire [N-1:0]   b,
-    output wire [2*N-2:0] p
+    input  wire [M-1:0]   b,
+    output wire [N+M-2:0] p
 );
 
     localparam H = N / 2;
 
     // Illegal parameter values stop elaboration: the named module does not exist.
     generate
-        if (N < 2 || (N & (N - 1)) != 0 || LEVELS < 0 || LEVELS > 6 || (N >> LEVELS) < 1) begin : gen_invalid
+        if (N < 1 || (N & (N - 1)) != 0 || LEVELS < 0 || LEVELS > 6 || (N >> LEVELS) < 1) begin : gen_invalid
             aes_clmul_invalid_N_must_be_a_power_of_two_with_N_over_2_to_the_LEVELS_at_least_1 invalid_inst ();
+        end
+        if (M < 1 || (LEVELS > 0 && M != N)) begin : gen_invalid_m
+            aes_clmul_invalid_M_must_be_1_or_more_and_N_when_LEVELS_is_above_0 invalid_m_inst ();
         end
     endgenerate
 
-    wire [2*N-2:0] p_comb;          // the product before REG_OUTPUT's register
+    wire [N+M-2:0] p_comb;          // the product before REG_OUTPUT's register
 
     genvar j, k;
     generate
         if (LEVELS == 0) begin : gen_schoolbook
-            // b reversed with N - 1 zeros on either side: bits (2N - 2 - k) +: N hold
+            wire [N-1:0] a_q;            // the operands, after REG_OPERANDS
+            wire [M-1:0] b_q;
+            aes_delay #(.WIDTH(N), .CLOCKS(REG_OPERANDS)) u_a_reg (
+                .clk (clk),
+                .d   (a),
+                .q   (a_q)
+            );
+            aes_delay #(.WIDTH(M), .CLOCKS(REG_OPERANDS)) u_b_reg (
+                .clk (clk),
+                .d   (b),
+                .q   (b_q)
+            );
+
+            // b reversed with N - 1 zeros on either side: bits (N + M - 2 - k) +: N hold
             // b_(k - i) for i = 0 .. N - 1, zero where k - i is not a coefficient of b.
-            wire [3*N-3:0] b_rev;
-            wire [2*N-2:0] prod;
-            for (j = 0; j < 3 * N - 2; j = j + 1) begin : gen_b_rev
-                if (j >= N - 1 && j <= 2 * N - 2) begin : gen_bit
-                    assign b_rev[j] = b[2 * N - 2 - j];
+            wire [M+2*N-3:0] b_rev;
+            wire [N+M-2:0]   prod;
+            for (j = 0; j < M + 2 * N - 2; j = j + 1) begin : gen_b_rev
+                if (j >= N - 1 && j <= N + M - 2) begin : gen_bit
+                    assign b_rev[j] = b_q[N + M - 2 - j];
                 end else begin : gen_zero
                     assign b_rev[j] = 1'b0;
                 end
             end
-            for (k = 0; k < 2 * N - 1; k = k + 1) begin : gen_coeff
-                assign prod[k] = ^(a & b_rev[(2 * N - 2 - k) +: N]);
+            for (k = 0; k < N + M - 1; k = k + 1) begin : gen_coeff
+                assign prod[k] = ^(a_q & b_rev[(N + M - 2 - k) +: N]);
             end
 
-            if (REG_PRODUCTS) begin : gen_reg
-                reg [2*N-2:0] prod_reg;
-                always @(posedge clk) begin
-                    prod_reg <= prod;
-                end
-                assign p_comb = prod_reg;
-            end else begin : gen_comb
-                assign p_comb = prod;
-            end
+            aes_delay #(.WIDTH(N + M - 1), .CLOCKS(REG_PRODUCTS)) u_prod_reg (
+                .clk (clk),
+                .d   (prod),
+                .q   (p_comb)
+            );
         end else begin : gen_split
             wire [N-2:0] p0, p1, pm;    // 2h - 1 coefficients each
             wire [H-1:0] a_sum = a[H-1:0] ^ a[N-1:H];
             wire [H-1:0] b_sum = b[H-1:0] ^ b[N-1:H];
 
-            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_PRODUCTS(REG_PRODUCTS)) u_low (
+            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_OPERANDS(REG_OPERANDS), .REG_PRODUCTS(REG_PRODUCTS)) u_low (
                 .clk (clk),
                 .a   (a[H-1:0]),
                 .b   (b[H-1:0]),
                 .p   (p0)
             );
-            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_PRODUCTS(REG_PRODUCTS)) u_high (
+            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_OPERANDS(REG_OPERANDS), .REG_PRODUCTS(REG_PRODUCTS)) u_high (
                 .clk (clk),
                 .a   (a[N-1:H]),
                 .b   (b[N-1:H]),
                 .p   (p1)
             );
-            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_PRODUCTS(REG_PRODUCTS)) u_mid (
+            aes_clmul #(.N(H), .LEVELS(LEVELS - 1), .REG_OPERANDS(REG_OPERANDS), .REG_PRODUCTS(REG_PRODUCTS)) u_mid (
                 .clk (clk),
                 .a   (a_sum),
                 .b   (b_sum),
@@ -121,22 +141,11 @@ module aes_clmul #(
             assign p_comb = outer ^ {{H{1'b0}}, middle, {H{1'b0}}};
         end
 
-        if (REG_OUTPUT) begin : gen_output_reg
-            reg [2*N-2:0] p_reg;
-            always @(posedge clk) begin
-                p_reg <= p_comb;
-            end
-            assign p = p_reg;
-        end else begin : gen_output
-            assign p = p_comb;
-        end
-
-        if (!REG_OUTPUT && !REG_PRODUCTS && LEVELS == 0) begin : gen_no_clock
-            // A combinational product has no use for the clock.
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_clk = clk;
-            /* verilator lint_on UNUSEDSIGNAL */
-        end
+        aes_delay #(.WIDTH(N + M - 1), .CLOCKS(REG_OUTPUT)) u_out_reg (
+            .clk (clk),
+            .d   (p_comb),
+            .q   (p)
+        );
     endgenerate
 
 endmodule

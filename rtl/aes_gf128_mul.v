@@ -22,9 +22,10 @@
  *
  * Structure. The product is first formed unreduced, u = c * x^DIGIT + a * b (degree
  * below 128 + DIGIT). Each coefficient u_k = c_(k-DIGIT) xor (XOR over i of
- * a_i & b_(k-i)) is one XOR reduction over a vector: a ANDed with a window of b
- * reversed, so synthesis builds a balanced tree per coefficient (depth log2 DIGIT) and
- * simulators evaluate it as word operations. The reduction is linear: p_k is the XOR of
+ * a_i & b_(k-i)); the products come from aes_clmul (schoolbook: one XOR reduction over
+ * a vector per coefficient, a ANDed with a window of b reversed, so synthesis builds a
+ * balanced tree per coefficient, depth log2 DIGIT, and simulators evaluate it as word
+ * operations; or Karatsuba's split, below). The reduction is linear: p_k is the XOR of
  * the u_i for which x^i mod P has a coefficient at x^k. Those sets are masks computed
  * at elaboration by a constant function (reduction_mask): u_k itself, u_(128+e) for
  * e + {0, 1, 2, 7} = k, and for DIGIT = 128 a second fold of the seven terms that the
@@ -51,19 +52,25 @@
  * operand sums and the small products' trees before it, the recombination, the
  * reduction and the caller's XOR after it. PIPE = 3 adds a second stage on the
  * unreduced product (255 flip-flops) and c, after the recombination: the reduction and
- * the caller's XOR are then a stage of their own. The split needs fewer ANDs (6,912 at L = 3
- * against 16,384) and, above all, keeps each operand bit's loads in a few small
- * products instead of spreading 128 of them over the whole multiplier (aes_clmul).
+ * the caller's XOR are then a stage of their own. PIPE = 4 adds a third stage on the
+ * operands of the small products (3^L 2^(9-L) flip-flops, 864 at L = 3), after the
+ * operand sums: those sums, the small products' trees, the recombination and the
+ * reduction each have a stage. The split needs fewer ANDs (6,912 at L = 3 against
+ * 16,384) and, above all, keeps each operand bit's loads in a few small products
+ * instead of spreading 128 of them over the whole multiplier (aes_clmul).
+ *
+ * Every cut is an aes_delay, and c passes PIPE - 1 of them.
  *
  * Limits: DIGIT is a power of two from 1 to 128; PIPE = 2 needs DIGIT >= 4; PIPE = 3
- * needs KARATSUBA > 0; KARATSUBA is 0 to 4 and 0 when DIGIT < 128. No reset: the registers of PIPE = 2 carry data only.
+ * and 4 need KARATSUBA > 0; KARATSUBA is 0 to 4 and 0 when DIGIT < 128. No reset: the
+ * registers carry data only.
  */
 module aes_gf128_mul #(
     // Coefficients of a (a power of two, 1 to 128): 128 is a full multiplier, fewer is
     // one step of a digit-serial one.
     parameter DIGIT = 128,
-    // 1: combinational; 2: one register stage inside (p one clock after a, b, c); 3: two
-    // (KARATSUBA > 0 only).
+    // 1: combinational; 2: one register stage inside (p one clock after a, b, c); 3 and
+    // 4: two and three (KARATSUBA > 0 only).
     parameter PIPE = 1,
     // Levels of Karatsuba's split of a * b (0 to 4; DIGIT = 128 only): 0 is the
     // schoolbook product.
@@ -92,8 +99,8 @@ module aes_gf128_mul #(
             && DIGIT != 128) begin : gen_invalid_digit
             aes_gf128_mul_invalid_DIGIT_must_be_a_power_of_two_from_1_to_128 invalid_digit_inst ();
         end
-        if (PIPE < 1 || PIPE > 3 || (PIPE == 3 && KARATSUBA == 0)) begin : gen_invalid_pipe
-            aes_gf128_mul_invalid_PIPE_must_be_1_or_2_or_3_with_KARATSUBA invalid_pipe_inst ();
+        if (PIPE < 1 || PIPE > 4 || (PIPE >= 3 && KARATSUBA == 0)) begin : gen_invalid_pipe
+            aes_gf128_mul_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA invalid_pipe_inst ();
         end
         if (PIPE == 2 && DIGIT < 4) begin : gen_invalid_split
             aes_gf128_mul_invalid_PIPE_2_needs_DIGIT_of_at_least_4 invalid_split_inst ();
@@ -118,46 +125,31 @@ module aes_gf128_mul #(
     endfunction
 
     wire [UW-1:0] u;                  // the unreduced sum c * x^DIGIT + a * b
+    wire [127:0]  c_q;                // c, delayed as much as a * b (PIPE - 1 clocks)
 
-    genvar j, g, kk, k;
+    aes_delay #(.WIDTH(128), .CLOCKS(PIPE - 1)) u_c_reg (
+        .clk (clk),
+        .d   (c),
+        .q   (c_q)
+    );
+
+    genvar g, k;
     generate
         if (KARATSUBA == 0) begin : gen_schoolbook
-            // b reversed with GW - 1 zeros on either side (RBW bits): bits
-            // (126 + GW - kk) +: GW hold b_(kk - i) for i = 0 .. GW - 1, zero where kk - i
-            // is not a coefficient of b.
-            localparam RBW = 126 + 2 * GW;
-
-            wire [RBW-1:0]       b_rev;
-            wire [GROUPS*PW-1:0] part;       // group g's product at [g*PW +: PW]
-            wire [GROUPS*PW-1:0] part_q;     // the same, after the register stage of PIPE = 2
-            wire [127:0]         c_q;
-
-            for (j = 0; j < RBW; j = j + 1) begin : gen_b_rev
-                if (j >= GW - 1 && j <= GW + 126) begin : gen_bit
-                    assign b_rev[j] = b[GW + 126 - j];
-                end else begin : gen_zero
-                    assign b_rev[j] = 1'b0;
-                end
-            end
+            wire [GROUPS*PW-1:0] part;       // group g's product at [g*PW +: PW], registered when PIPE = 2
 
             for (g = 0; g < GROUPS; g = g + 1) begin : gen_group
-                for (kk = 0; kk < PW; kk = kk + 1) begin : gen_coeff
-                    assign part[g*PW + kk] = ^(a[g*GW +: GW] & b_rev[(126 + GW - kk) +: GW]);
-                end
-            end
-
-            if (PIPE == 2) begin : gen_stage
-                reg [GROUPS*PW-1:0] part_reg;
-                reg [127:0]         c_reg;
-                always @(posedge clk) begin
-                    part_reg <= part;
-                    c_reg <= c;
-                end
-                assign part_q = part_reg;
-                assign c_q = c_reg;
-            end else begin : gen_comb
-                assign part_q = part;
-                assign c_q = c;
+                aes_clmul #(
+                    .N            (GW),
+                    .M            (128),
+                    .LEVELS       (0),
+                    .REG_PRODUCTS (PIPE - 1)
+                ) u_clmul (
+                    .clk (clk),
+                    .a   (a[g*GW +: GW]),
+                    .b   (b),
+                    .p   (part[g*PW +: PW])
+                );
             end
 
             // c * x^DIGIT and the group products, group g shifted by g * GW.
@@ -166,54 +158,29 @@ module aes_gf128_mul #(
             always @* begin
                 sum = {c_q, {DIGIT{1'b0}}};
                 for (gi = 0; gi < GROUPS; gi = gi + 1) begin
-                    sum[gi*GW +: PW] = sum[gi*GW +: PW] ^ part_q[gi*PW +: PW];
+                    sum[gi*GW +: PW] = sum[gi*GW +: PW] ^ part[gi*PW +: PW];
                 end
             end
             assign u = sum;
         end else begin : gen_karatsuba
             // a * b from aes_clmul (255 coefficients), with its bottom-level products
-            // registered when PIPE >= 2 and its result when PIPE = 3, and c * x^128,
-            // c delayed as much.
+            // registered when PIPE >= 2, its result when PIPE >= 3 and the operands of
+            // its bottom-level products when PIPE = 4, and c * x^128, c delayed as much.
             wire [254:0] ab;
-            wire [127:0] c_q;
 
             aes_clmul #(
                 .N            (128),
                 .LEVELS       (KARATSUBA),
+                .REG_OPERANDS (PIPE == 4),
                 .REG_PRODUCTS (PIPE >= 2),
-                .REG_OUTPUT   (PIPE == 3)
+                .REG_OUTPUT   (PIPE >= 3)
             ) u_clmul (
                 .clk (clk),
                 .a   (a),
                 .b   (b),
                 .p   (ab)
             );
-
-            if (PIPE == 3) begin : gen_stages
-                reg [127:0] c1_reg, c2_reg;
-                always @(posedge clk) begin
-                    c1_reg <= c;
-                    c2_reg <= c1_reg;
-                end
-                assign c_q = c2_reg;
-            end else if (PIPE == 2) begin : gen_stage
-                reg [127:0] c_reg;
-                always @(posedge clk) begin
-                    c_reg <= c;
-                end
-                assign c_q = c_reg;
-            end else begin : gen_comb
-                assign c_q = c;
-            end
-
             assign u = {1'b0, ab} ^ {c_q, {DIGIT{1'b0}}};
-        end
-
-        if (PIPE == 1) begin : gen_no_clock
-            // A combinational multiplier has no use for the clock.
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_clk = clk;
-            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 

@@ -65,13 +65,15 @@
  *   before it; the recombination, the reduction and the slot XOR after it).
  *   PIPE = 3 (Karatsuba only): a second register on the unreduced product, so the
  *   reduction and the slot XOR are a stage of their own.
- *   The slot logic is written for any PIPE; aes_gf128_mul limits it to 3.
+ *   PIPE = 4 (Karatsuba only): a third register on the small products' operands, so
+ *   the operand sums are a stage of their own too.
+ *   The slot logic is written for any PIPE; aes_gf128_mul limits it to 4.
  * Clocks: a last block taken in clock t puts its result on m_* in clock t + 2 PIPE + 1
  * (PIPE in the line, PIPE for the slots to come round, one for the queue). With m_ready
  * high, hashes of two or more blocks stream back to back at one block per clock (in
  * GCM every hash is separated from the next by the IV and tag beats); one-block
  * hashes back to back are taken at PIPE + 2 per 2 PIPE + 2 clocks. LOAD_CLOCKS = 2 for
- * PIPE = 1 and PIPE * PIPE + 2 for PIPE = 2 and 3.
+ * PIPE = 1 and PIPE * PIPE + 2 for PIPE = 2 to 4.
  *
  * Digit-serial, DIGIT < 128 (PIPE must be 1): one block per 128 / DIGIT clocks, for
  * ITERATIVE builds whose engine takes 11 to 15 clocks per block (DIGIT = 16: 8 clocks;
@@ -107,8 +109,8 @@ module aes_ghash #(
     // Bits of the multiplier operand consumed per clock: 128 (full rate, a block per
     // clock), or 8, 16, 32 or 64 (digit-serial, 128 / DIGIT clocks per block).
     parameter DIGIT = 128,
-    // Register stages in the multiplier loop of the full-rate unit: 1, 2, or 3 (with
-    // KARATSUBA > 0). Must be 1 when DIGIT < 128.
+    // Register stages in the multiplier loop of the full-rate unit: 1, 2, or 3 and 4
+    // (with KARATSUBA > 0). Must be 1 when DIGIT < 128.
     parameter PIPE = 1,
     // Levels of Karatsuba's split in the full-rate multiplier (aes_gf128_mul, aes_clmul),
     // 0 to 4; 0 is the schoolbook product. The digit-serial unit does not use it.
@@ -149,8 +151,8 @@ module aes_ghash #(
         if (DIGIT != 8 && DIGIT != 16 && DIGIT != 32 && DIGIT != 64 && DIGIT != 128) begin : gen_invalid_digit
             aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128 invalid_digit_inst ();
         end
-        if (PIPE < 1 || PIPE > 3 || (PIPE == 3 && KARATSUBA == 0)) begin : gen_invalid_pipe
-            aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_with_KARATSUBA invalid_pipe_inst ();
+        if (PIPE < 1 || PIPE > 4 || (PIPE >= 3 && KARATSUBA == 0)) begin : gen_invalid_pipe
+            aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA invalid_pipe_inst ();
         end
         if (!FULL && PIPE != 1) begin : gen_invalid_serial_pipe
             aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128 invalid_serial_pipe_inst ();
@@ -193,10 +195,10 @@ module aes_ghash #(
 
     // The result queue, head in entry 0 (m_*); valid entries are contiguous from 0.
     reg [QUEUE-1:0]     q_valid_reg, q_valid_next;
+    reg [QUEUE-1:0]     q_moved;      // q_valid_reg after the pop, before the result
     reg [128*QUEUE-1:0] q_poly_reg, q_poly_next;
     wire                pop = q_valid_reg[0] && m_ready;
 
-    reg placed;
     integer qi;
     always @* begin
         key_ok_next = key_ok_reg;
@@ -221,19 +223,16 @@ module aes_ghash #(
         pending_next = pending_reg + {2'b00, accept && s_last} - {2'b00, pop};
 
         // A pop moves every entry down one; a result goes to the first free entry (the
-        // pending count keeps one from finding none).
-        q_valid_next = q_valid_reg;
-        q_poly_next = q_poly_reg;
-        if (pop) begin
-            q_valid_next = q_valid_reg >> 1;
-            q_poly_next = q_poly_reg >> 128;
-        end
-        placed = 1'b0;
+        // pending count keeps one from finding none). Valid entries are contiguous from
+        // 0, so the first free entry is the one whose left neighbour is valid: each
+        // entry's choice reads its own and its neighbours' flags, not a chain of them.
+        q_moved = pop ? (q_valid_reg >> 1) : q_valid_reg;
+        q_valid_next = q_moved;
+        q_poly_next = pop ? (q_poly_reg >> 128) : q_poly_reg;
         for (qi = 0; qi < QUEUE; qi = qi + 1) begin
-            if (res_valid && !placed && !q_valid_next[qi]) begin
+            if (res_valid && !q_moved[qi] && (qi == 0 || q_moved[(qi == 0) ? 0 : qi - 1])) begin
                 q_valid_next[qi] = 1'b1;
                 q_poly_next[128*qi +: 128] = res_poly;
-                placed = 1'b1;
             end
         end
     end

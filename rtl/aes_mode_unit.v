@@ -49,8 +49,8 @@
  *              compared with it (decryption: a mismatch gives zeros and code 7)
  *   The GHASH unit (aes_ghash) sits at O1, which holds a GCM entry until its blocks are
  *   hashed, one a clock (GHASH_DIGIT=128) or one per 128 / GHASH_DIGIT clocks, and the
- *   tag beat until the hash is there and, a clock later, the tag and its comparison are
- *   in registers. H is computed per message, so a key change costs
+ *   tag beat until the hash is there and, two clocks later, the tag beat's data and
+ *   code are in registers. H is computed per message, so a key change costs
  *   nothing: the unit loads H from the IV beat's first pass.
  *
  * "previous C" and the IV come from the framer (the block before each beat), so the
@@ -97,7 +97,7 @@ module aes_mode_unit #(
     // 1: GCM messages (the framer's s_gcm beats) with a GHASH unit; 0: none.
     parameter GCM = 0,
     // The GHASH unit's multiplier (aes_ghash): bits of the operand per clock (128: one
-    // block per clock; 8 to 64: digit-serial) and register stages (1 to 3, DIGIT=128).
+    // block per clock; 8 to 64: digit-serial) and register stages (1 to 4, DIGIT=128).
     parameter GHASH_DIGIT = 128,
     parameter GHASH_PIPE = 1
 ) (
@@ -606,10 +606,15 @@ module aes_mode_unit #(
             // beat's bytes 12-15, big-endian), the AAD bytes not hashed yet; the payload
             // bytes hashed so far (a payload beat's kept bytes are added a clock after it
             // leaves O1, so the tag waits while one is pending). E_K(J0) is zeroized, and
-            // the GHASH unit forgets H and its hash state, when the last beat of any
-            // message leaves O1, so neither outlives the message that needed it.
+            // the GHASH unit forgets H and its hash state, in the clock after the last
+            // beat of any message leaves O1 (msg_done_reg: the clears are a register's
+            // fan-out, not the end of O1's decision), so neither outlives the message
+            // that needed it. A load in that clock wins over the clear (it overwrites the
+            // old value), except the GHASH unit's, where a clear wins: the next message's
+            // H entry waits in O1 for that clock.
             wire [31:0] iv_a_len = {o1_xor[8*12 +: 8], o1_xor[8*13 +: 8], o1_xor[8*14 +: 8], o1_xor[8*15 +: 8]};
             wire        msg_done = o1_take && o1_end && o1_last;
+            reg         msg_done_reg;
             reg [127:0] ej0_reg;
             reg [31:0]  a_len_reg;
             reg [31:0]  aad_left_reg;
@@ -650,13 +655,15 @@ module aes_mode_unit #(
             wire [127:0]  gh_m_hash;
             wire          gh_h_ready;
             wire          gh_first = !g_open_reg;
-            wire          gh_m_ready = o1_take && k_tag;
+            wire          gh_m_ready;
             wire [127:0]  gh_h = o1_res_reg[127:0];
 
             // The unit's inputs: the message's, or the self-test's while it owns the unit.
             wire [127:0]  u_h = st_own ? st_h : gh_h;
-            wire          u_h_load = st_own ? st_h_load : k_h;
-            wire          u_h_clear = st_own ? st_h_clear : msg_done;
+            // The self-test owns the unit only once the stream is idle, long after the
+            // clear of the last message's key.
+            wire          u_h_load = st_own ? st_h_load : (k_h && !msg_done_reg);
+            wire          u_h_clear = (st_own && st_h_clear) || msg_done_reg;
             wire          u_s_valid = st_own ? st_s_valid : gh_s_valid;
             wire [127:0]  u_s_block = st_own ? st_s_block : gh_s_block;
             wire          u_s_first = st_own ? st_s_first : gh_first;
@@ -689,41 +696,57 @@ module aes_mode_unit #(
 
             // The tag: E_K(J0) xor the hash, its first t bytes (the tag beat's tkeep). A
             // decryption outputs the expected tag when it matches, else zeros and code 7.
-            // The tag and, per byte, whether it differs from the tag beat's are
-            // registered in the clock after the hash is there (tag_ready_reg), and the
-            // tag beat leaves O1 from those registers: the 128-bit comparison never sits
-            // in front of the output buffer. They are zeroed with E_K(J0).
+            // Two register stages, so that neither the 128-bit comparison nor the choice
+            // of the tag beat's data sits in front of the output buffer: in the clock
+            // after the hash is there (tag_load) the tag and, per byte, whether it
+            // differs from the tag beat's are registered, and the hash leaves the GHASH
+            // unit a clock later (its m_ready is a register, not O1's take); in the next
+            // clock the tag beat's data and code (tag_ready_reg), from which the beat
+            // leaves O1. All of them are zeroed with E_K(J0).
             reg  [127:0] tag_mask;       // lane 0's kept bytes
-            integer tb;
+            integer kb;
             always @* begin
-                for (tb = 0; tb < 16; tb = tb + 1) begin
-                    tag_mask[8*tb +: 8] = {8{o1_keep[tb]}};
+                for (kb = 0; kb < 16; kb = kb + 1) begin
+                    tag_mask[8*kb +: 8] = {8{o1_keep[kb]}};
                 end
             end
             wire [127:0] tag_full = gh_m_hash ^ ej0_reg;
             wire [127:0] tag_diff = tag_full ^ o1_xor[127:0];
-            reg          tag_ready_reg;
+            reg          tag_stage_reg;  // the first stage holds this message's tag
+            reg          tag_ready_reg;  // the second stage does
             reg  [127:0] tag_full_reg;
             reg  [15:0]  tag_diff_reg;   // bit b: byte b of the tags differs
+            reg  [127:0] tag_data_reg;   // the tag beat's data
+            reg          tag_fail_reg;   // a decryption whose tag differs: code 7
             wire         tag_match = (tag_diff_reg & o1_keep[15:0]) == 16'd0;
             assign g_tag = o1_valid_reg && k_tag;
+            wire         tag_load = g_tag && gh_m_valid && !tag_stage_reg && !tag_ready_reg;
+            reg          tag_pop_reg;
+            assign gh_m_ready = tag_pop_reg;
             assign g_iv = k_iv;
-            assign g_tag_data = o1_dec ? (tag_match ? (o1_xor[127:0] & tag_mask[127:0]) : 128'd0) :
-                                (tag_full_reg & tag_mask[127:0]);
-            assign g_tag_code = (o1_dec && !tag_match) ? C_TAG : o1_code;
-            assign g_hold = o1_valid_reg && g_feeds && (k_tag ? !tag_ready_reg : !(g_fed_reg || gh_fed_now));
+            assign g_tag_data = tag_data_reg;
+            assign g_tag_code = tag_fail_reg ? C_TAG : o1_code;
+            assign g_hold = (o1_valid_reg && g_feeds && (k_tag ? !tag_ready_reg : !(g_fed_reg || gh_fed_now))) ||
+                            (k_h && msg_done_reg);
 
+            integer tb;
             always @(posedge clk) begin
                 if (rst) begin
+                    msg_done_reg <= 1'b0;
                     g_lane_reg <= 3'd0;
                     g_fed_reg <= 1'b0;
                     g_open_reg <= 1'b0;
                     pay_pend_reg <= 1'b0;
                     ej0_reg <= 128'd0;
+                    tag_stage_reg <= 1'b0;
                     tag_ready_reg <= 1'b0;
+                    tag_pop_reg <= 1'b0;
                     tag_full_reg <= 128'd0;
                     tag_diff_reg <= 16'd0;
+                    tag_data_reg <= 128'd0;
+                    tag_fail_reg <= 1'b0;
                 end else begin
+                    msg_done_reg <= msg_done;
                     if (gh_s_valid && gh_s_ready) begin
                         g_lane_reg <= g_lane_last ? 3'd0 : g_lane_reg + 3'd1;
                         g_open_reg <= !k_tag;
@@ -737,20 +760,30 @@ module aes_mode_unit #(
                     if (o1_take && k_iv) begin
                         g_open_reg <= 1'b0;
                     end
-                    if (msg_done) begin
-                        ej0_reg <= 128'd0;
-                    end else if (o1_valid_reg && k_iv) begin
+                    if (o1_valid_reg && k_iv) begin
                         ej0_reg <= o1_res_reg[127:0];
+                    end else if (msg_done_reg) begin
+                        ej0_reg <= 128'd0;
                     end
-                    tag_ready_reg <= g_tag && gh_m_valid && !o1_take;
-                    if (msg_done) begin
-                        tag_full_reg <= 128'd0;
-                        tag_diff_reg <= 16'd0;
-                    end else if (g_tag && gh_m_valid) begin
+                    tag_stage_reg <= tag_load;
+                    tag_ready_reg <= (tag_ready_reg || tag_stage_reg) && !o1_take;
+                    tag_pop_reg <= tag_load;
+                    if (tag_load) begin
                         tag_full_reg <= tag_full;
                         for (tb = 0; tb < 16; tb = tb + 1) begin
                             tag_diff_reg[tb] <= |tag_diff[8*tb +: 8];
                         end
+                    end else if (msg_done_reg) begin
+                        tag_full_reg <= 128'd0;
+                        tag_diff_reg <= 16'd0;
+                    end
+                    if (tag_stage_reg) begin
+                        tag_data_reg <= o1_dec ? (tag_match ? (o1_xor[127:0] & tag_mask) : 128'd0) :
+                                        (tag_full_reg & tag_mask);
+                        tag_fail_reg <= o1_dec && !tag_match;
+                    end else if (msg_done_reg) begin
+                        tag_data_reg <= 128'd0;
+                        tag_fail_reg <= 1'b0;
                     end
                 end
                 if (gh_s_valid && gh_s_ready && k_aad) begin

@@ -261,14 +261,14 @@ MUTATIONS = {
     # one partial product dropped: a_0 b_100 missing from the coefficient of x^100 (added
     # twice), caught on a digit-serial step
     "gf128_product_term_dropped": (
-        "aes_gf128_mul.v", "assign part[g*PW + kk] = ^(a[g*GW +: GW] & b_rev[(126 + GW - kk) +: GW]);",
-        "assign part[g*PW + kk] = ^(a[g*GW +: GW] & b_rev[(126 + GW - kk) +: GW])\n"
-        "                    ^ ((g == 0 && kk == 100) ? (a[0] & b[100]) : 1'b0);",
+        "aes_clmul.v", "assign prod[k] = ^(a_q & b_rev[(N + M - 2 - k) +: N]);",
+        "assign prod[k] = ^(a_q & b_rev[(N + M - 2 - k) +: N])\n"
+        "                    ^ ((k == 100 && M > 100) ? (a_q[0] & b_q[(M > 100) ? 100 : 0]) : 1'b0);",
         "gf128_mul", "serial16", 1, {"a_product"}),
     # PIPE=2 adds c * x^128 from the current clock to the partial products of the last
     "gf128_pipe2_c_not_registered": (
-        "aes_gf128_mul.v", "assign part_q = part_reg;\n                assign c_q = c_reg;",
-        "assign part_q = part_reg;\n                assign c_q = c;",
+        "aes_gf128_mul.v", "aes_delay #(.WIDTH(128), .CLOCKS(PIPE - 1)) u_c_reg (",
+        "aes_delay #(.WIDTH(128), .CLOCKS(0)) u_c_reg (",
         "gf128_mul", "full_pipe2", 2, {"a_product"}),
 }
 

@@ -162,9 +162,9 @@ def test_gcm_model_powers_of_x() -> None:
 
 
 # The schoolbook product (the checker on a multiplier proved otherwise), and the Karatsuba
-# multiplier as the GHASH units use it: combinational, cut once and cut twice.
+# multiplier as the GHASH units use it: combinational, cut once, twice and three times.
 BUILDS = [{"KARATSUBA": 0, "PIPE": 1}, {"KARATSUBA": 3, "PIPE": 1}, {"KARATSUBA": 3, "PIPE": 2},
-          {"KARATSUBA": 3, "PIPE": 3}]
+          {"KARATSUBA": 3, "PIPE": 3}, {"KARATSUBA": 3, "PIPE": 4}]
 
 
 @pytest.mark.parametrize("params", BUILDS, ids=[f"k{p['KARATSUBA']}-pipe{p['PIPE']}" for p in BUILDS])

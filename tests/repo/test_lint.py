@@ -29,15 +29,18 @@ PARAMETER_SWEEPS: dict[str, list[dict[str, str]]] = {
     "aes_inv_sub_bytes": [{"SBOX": '"COMPOSITE"'}],
     "aes_round": [{"SBOX": '"COMPOSITE"'}, {"SBOX": '"TTABLE"'}, {"INVERSE": "1"},
                   {"INVERSE": "1", "SBOX": '"COMPOSITE"'}, {"INVERSE": "1", "SBOX": '"TTABLE"'}],
-    # the GHASH unit: the full-rate loop with two stages, schoolbook or Karatsuba, and the
+    # the GHASH unit: the full-rate loop with two to four stages, schoolbook or Karatsuba, and the
     # digit-serial widths
-    "aes_ghash": [{"PIPE": "2"}, {"PIPE": "3"}, {"PIPE": "2", "KARATSUBA": "0"}, {"KARATSUBA": "0"}, {"DIGIT": "64"},
-                  {"DIGIT": "32"}, {"DIGIT": "16"}, {"DIGIT": "8"}],
+    "aes_ghash": [{"PIPE": "2"}, {"PIPE": "3"}, {"PIPE": "4"}, {"PIPE": "2", "KARATSUBA": "0"}, {"KARATSUBA": "0"},
+                  {"DIGIT": "64"}, {"DIGIT": "32"}, {"DIGIT": "16"}, {"DIGIT": "8"}],
     "aes_gf128_mul": [{"PIPE": "2"}, {"DIGIT": "32"}, {"DIGIT": "8"}, {"DIGIT": "1"}, {"DIGIT": "4", "PIPE": "2"},
-                      {"KARATSUBA": "3"}, {"KARATSUBA": "3", "PIPE": "2"}, {"KARATSUBA": "3", "PIPE": "3"}],
+                      {"KARATSUBA": "3"}, {"KARATSUBA": "3", "PIPE": "2"}, {"KARATSUBA": "3", "PIPE": "3"},
+                      {"KARATSUBA": "3", "PIPE": "4"}],
     # aes_clmul's split (LEVELS > 0) is linted inside aes_gf128_mul (KARATSUBA above):
     # Verilator does not follow the recursion when -G re-parameterizes the top module
-    "aes_clmul": [{"REG_PRODUCTS": "1"}, {"REG_OUTPUT": "1"}, {"N": "8", "REG_PRODUCTS": "1", "REG_OUTPUT": "1"}],
+    "aes_clmul": [{"REG_PRODUCTS": "1"}, {"REG_OUTPUT": "1"}, {"REG_OPERANDS": "1"},
+                  {"N": "8", "REG_OPERANDS": "1", "REG_PRODUCTS": "1", "REG_OUTPUT": "1"}],
+    "aes_delay": [{"CLOCKS": "0"}, {"CLOCKS": "3", "WIDTH": "5"}],
     # the per-index form of the PIPELINED engines, with and without the decryption table
     "aes_key_store": [{"PER_INDEX_PORTS": "1"}, {"PER_INDEX_PORTS": "1", "DECRYPT": "0", "NIDX": "11", "KEY_SLOTS": "1"}],
     # the whole IP with each preset's parameters (the builds users make: no self-test,

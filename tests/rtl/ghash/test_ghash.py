@@ -35,6 +35,7 @@ BUILDS: dict[str, dict[str, int]] = {
     "d128-p2": {"DIGIT": 128, "PIPE": 2},
     "d128-p2-schoolbook": {"DIGIT": 128, "PIPE": 2, "KARATSUBA": 0},
     "d128-p3": {"DIGIT": 128, "PIPE": 3},
+    "d128-p4": {"DIGIT": 128, "PIPE": 4},
     "d64": {"DIGIT": 64, "PIPE": 1},
     "d32": {"DIGIT": 32, "PIPE": 1},
     "d16": {"DIGIT": 16, "PIPE": 1},
@@ -72,9 +73,10 @@ def test_ghash(build: str, sim: str) -> None:
 BAD_PARAMETERS = [
     ({"DIGIT": 48}, "aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128"),
     ({"DIGIT": 4}, "aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128"),
-    ({"PIPE": 4}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_with_KARATSUBA"),
-    ({"PIPE": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_with_KARATSUBA"),
-    ({"PIPE": 3, "KARATSUBA": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_with_KARATSUBA"),
+    ({"PIPE": 5}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA"),
+    ({"PIPE": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA"),
+    ({"PIPE": 3, "KARATSUBA": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA"),
+    ({"PIPE": 4, "KARATSUBA": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA"),
     ({"DIGIT": 32, "PIPE": 2}, "aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128"),
     ({"KARATSUBA": 5}, "aes_ghash_invalid_KARATSUBA_must_be_0_to_4"),
 ]
