@@ -23,7 +23,7 @@ CONFIGS = {
     "ITERATIVE TTABLE (interleaved), 1 lane": {"ARCH": "ITERATIVE", "SBOX": "TTABLE"},
     "PIPELINED 1 stage/round, 1 lane": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1},
     "PIPELINED 1 stage/round, 4 lanes": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1, "LANES": 4},
-    # the gcm-pipelined preset's engine (its GHASH multiplier cut in three)
+    # the gcm-pipelined preset's engine (its GHASH multiplier in four stages)
     "PIPELINED 2 stages/round TTABLE, 1 lane": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE"},
 }
 

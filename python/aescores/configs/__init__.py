@@ -355,8 +355,8 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "gcm-pipelined",
             "AES-GCM at one block per clock: fully pipelined AES-128 encryptor (two register stages "
-            "per round, T-table rounds) and a full-rate GHASH unit (a Karatsuba multiplier cut in "
-            "three); GCM decryption uses the same forward cipher",
+            "per round, T-table rounds) and a full-rate GHASH unit (a Karatsuba multiplier in four "
+            "register stages); GCM decryption uses the same forward cipher",
             {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128,
              "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 1},
             freq_mhz=200, in_default_report=False,
