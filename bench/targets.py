@@ -41,7 +41,7 @@ _OPS: dict[str, Callable[[float, float], bool]] = {
 # The presets whose whole IP must keep up with its core (every preset).
 ALL_PRESETS = ("s0-pipelined-ttable", "s1-iterative", "s2-phase-pipelined-hostkey", "s3-subpipelined",
                "s4-iterative-ctr4", "subpipelined-logic", "max-throughput", "min-area", "gcm-pipelined",
-               "gcm-iterative")
+               "gcm-2lane", "gcm-iterative")
 
 GOALS = (
     # The whole IP, as users integrate it.
@@ -75,6 +75,7 @@ GOALS = (
 REQUIRED_PARAMS: Mapping[str, Mapping[str, object]] = {
     "min-area": {"ARCH": "ITERATIVE", "MAX_KEY_BITS": 128, "DECRYPT": 1, "LANES": 1},
     "gcm-pipelined": {"ARCH": "PIPELINED", "LANES": 1, "GCM": 1},
+    "gcm-2lane": {"ARCH": "PIPELINED", "LANES": 2, "GCM": 1},
     "gcm-iterative": {"ARCH": "ITERATIVE", "GCM": 1},
 }
 

@@ -14,7 +14,8 @@
  */
 module aes_ghash #(
     parameter DIGIT = 128,
-    parameter PIPE = 1
+    parameter PIPE = 1,
+    parameter LANES = 1
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -24,7 +25,8 @@ module aes_ghash #(
     input  wire         h_clear,
     input  wire         s_valid,
     output wire         s_ready,
-    input  wire [127:0] s_block,
+    input  wire [128*LANES-1:0] s_block,
+    input  wire [3:0]   s_blocks,
     input  wire         s_first,
     input  wire         s_last,
     output wire         m_valid,

@@ -110,10 +110,11 @@ module aes_axi #(
     localparam SIDE_NEED = CORE_LATENCY + 9;
     localparam SIDE_DEPTH = !PIPELINED ? (INTERLEAVED ? 16 : 8) : (SIDE_NEED <= 16 ? 16 : (SIDE_NEED <= 32 ? 32 :
                             (SIDE_NEED <= 64 ? 64 : 128)));
-    // The GHASH unit keeps up with the engine: one block per clock for PIPELINED builds
-    // (its Karatsuba multiplier cut in three, and in four from two stages per round on, to
-    // keep pace with the faster engines), digit-serial for ITERATIVE ones (16 bits a
-    // clock: 8 clocks a block, the engine takes at least 11).
+    // The GHASH unit keeps up with the engine: one beat per clock for PIPELINED builds (a
+    // multiplier per lane, each cut into three register stages, or four from two stages
+    // per round on, to keep pace with the faster engines), digit-serial for ITERATIVE
+    // ones (16 bits a clock: 8 clocks a block, one lane at a time; the engine takes at
+    // least 11 clocks a beat).
     localparam GHASH_DIGIT = PIPELINED ? 128 : 16;
     localparam GHASH_PIPE = !PIPELINED ? 1 : (STAGES_PER_ROUND >= 2) ? 4 : 3;
     localparam [1:0] SBOX_CODE = SBOX == "TTABLE" ? 2'd1 : (SBOX == "COMPOSITE" ? 2'd2 : 2'd0);

@@ -100,7 +100,7 @@ module aes_gf128_mul #(
             aes_gf128_mul_invalid_DIGIT_must_be_a_power_of_two_from_1_to_128 invalid_digit_inst ();
         end
         if (PIPE < 1 || PIPE > 4 || (PIPE >= 3 && KARATSUBA == 0)) begin : gen_invalid_pipe
-            aes_gf128_mul_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA invalid_pipe_inst ();
+            aes_gf128_mul_invalid_PIPE_must_be_1_to_4_and_at_most_2_without_KARATSUBA invalid_pipe_inst ();
         end
         if (PIPE == 2 && DIGIT < 4) begin : gen_invalid_split
             aes_gf128_mul_invalid_PIPE_2_needs_DIGIT_of_at_least_4 invalid_split_inst ();

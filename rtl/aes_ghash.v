@@ -25,11 +25,14 @@
  *   clock and rises when the unit has the key and the powers of it that it needs
  *   (LOAD_CLOCKS below, counted from the h_load clock when no block is being hashed).
  *   Reset clears the key: nothing is taken until the first h_load has completed.
- * - s_valid / s_ready / s_block, s_first, s_last: AXI4-Stream-style blocks. A hash
- *   starts with a block that has s_first, or with the first block after a last block,
- *   a reset or a key load; s_first on a block in the middle of a hash drops the open
- *   hash (no result) and starts a new one. s_last marks the hash's last block (in GCM
- *   the length block); a block may have both.
+ * - s_valid / s_ready / s_block, s_blocks, s_first, s_last: AXI4-Stream-style beats of
+ *   LANES blocks, of which lanes 0 .. s_blocks - 1 are hashed, lane 0 first (s_blocks
+ *   from 1 to LANES; 0 counts as 1, and LANES = 1 ignores it). The flags are the beat's:
+ *   a hash starts with a beat that has s_first, or with the first beat after a last
+ *   beat, a reset or a key load; s_first on a beat in the middle of a hash drops the
+ *   open hash (no result) and starts a new one. s_last marks the hash's last beat (in
+ *   GCM the length block's); a beat may have both. What follows says "block" for a
+ *   beat: with one lane they are the same.
  * - m_valid / m_ready / m_hash: one result per last block, in order, from a queue of
  *   QUEUE registers (PIPE + 2 at full rate, 2 digit-serial). A last block is only taken
  *   while fewer than QUEUE results are outstanding (taken, not yet handed over on m_*),
@@ -73,7 +76,7 @@
  * high, hashes of two or more blocks stream back to back at one block per clock (in
  * GCM every hash is separated from the next by the IV and tag beats); one-block
  * hashes back to back are taken at PIPE + 2 per 2 PIPE + 2 clocks. LOAD_CLOCKS = 2 for
- * PIPE = 1 and PIPE * PIPE + 2 for PIPE = 2 to 4.
+ * PIPE = 1 and PIPE * PIPE + 2 for PIPE = 2 to 4 (one lane).
  *
  * Digit-serial, DIGIT < 128 (PIPE must be 1): one block per 128 / DIGIT clocks, for
  * ITERATIVE builds whose engine takes 11 to 15 clocks per block (DIGIT = 16: 8 clocks;
@@ -87,10 +90,16 @@
  * t + 128 / DIGIT + 1. LOAD_CLOCKS = 2 when idle; a block being hashed finishes with the
  * old key first.
  *
- * Several lanes (not built): with L blocks per beat the slot logic stays, c counts
- * blocks (not beats), the slot and lane 0's block are multiplied by H^c and lane j's
- * block by H^(c - j), with one multiplier per lane whose products are XORed into the
- * slot; the unit then needs H^1 .. H^(L * PIPE) (the aggregated powers of H).
+ * Several lanes (full rate only): with L = LANES blocks per beat the slot logic stays
+ * and c counts blocks, not beats (0 to L * PIPE). The slot and lane 0's block are
+ * multiplied by H^c, as above, and lane j's block by H^(c - j) in a multiplier of its
+ * own (one per lane, beside the slot's, with the same PIPE); the products are XORed
+ * into the slot as it comes round. So a beat X_0 .. X_(n-1) does to its slot what n
+ * steps of Horner's rule do: (S xor X_0) H^c xor X_1 H^(c-1) xor ... xor X_(n-1)
+ * H^(c-n+1). Lanes past s_blocks enter as zero and add nothing. The unit needs H^1 ..
+ * H^(L * PIPE) (the aggregated powers of H), which the key load computes as above with
+ * L * PIPE - 1 passes: LOAD_CLOCKS = L * PIPE * PIPE + 2 (2 when L = PIPE = 1). Rate,
+ * latency and queue are those of one lane, per beat.
  *
  * Reset zeroizes the key registers (h_new_reg, the powers of H) and the control; the
  * data registers (slots, line data, the queue's data) are not cleared, and none of them
@@ -114,7 +123,9 @@ module aes_ghash #(
     parameter PIPE = 1,
     // Levels of Karatsuba's split in the full-rate multiplier (aes_gf128_mul, aes_clmul),
     // 0 to 4; 0 is the schoolbook product. The digit-serial unit does not use it.
-    parameter KARATSUBA = 3
+    parameter KARATSUBA = 3,
+    // Blocks per beat, 1 to 8 (full rate only): LANES multipliers side by side.
+    parameter LANES = 1
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -127,10 +138,11 @@ module aes_ghash #(
     input  wire         h_clear,
 
     // Blocks in.
-    input  wire         s_valid,
-    output wire         s_ready,
-    input  wire [127:0] s_block,
-    input  wire         s_first,
+    input  wire                   s_valid,
+    output wire                   s_ready,
+    input  wire [128*LANES-1:0]   s_block,
+    input  wire [3:0]             s_blocks,   // lanes hashed: 0 .. s_blocks - 1
+    input  wire                   s_first,
     input  wire         s_last,
 
     // Hashes out.
@@ -152,10 +164,16 @@ module aes_ghash #(
             aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128 invalid_digit_inst ();
         end
         if (PIPE < 1 || PIPE > 4 || (PIPE >= 3 && KARATSUBA == 0)) begin : gen_invalid_pipe
-            aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA invalid_pipe_inst ();
+            aes_ghash_invalid_PIPE_must_be_1_to_4_and_at_most_2_without_KARATSUBA invalid_pipe_inst ();
         end
         if (!FULL && PIPE != 1) begin : gen_invalid_serial_pipe
             aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128 invalid_serial_pipe_inst ();
+        end
+        if (LANES < 1 || LANES > 8) begin : gen_invalid_lanes
+            aes_ghash_invalid_LANES_must_be_1_to_8 invalid_lanes_inst ();
+        end
+        if (!FULL && LANES != 1) begin : gen_invalid_serial_lanes
+            aes_ghash_invalid_LANES_must_be_1_when_DIGIT_is_below_128 invalid_serial_lanes_inst ();
         end
         if (KARATSUBA < 0 || KARATSUBA > 4) begin : gen_invalid_karatsuba
             aes_ghash_invalid_KARATSUBA_must_be_0_to_4 invalid_karatsuba_inst ();
@@ -173,7 +191,13 @@ module aes_ghash #(
         end
     endfunction
 
-    wire [127:0] s_poly = bit_order(s_block);
+    reg [128*LANES-1:0] s_poly;
+    integer li;
+    always @* begin
+        for (li = 0; li < LANES; li = li + 1) begin
+            s_poly[128*li +: 128] = bit_order(s_block[128*li +: 128]);
+        end
+    end
 
     // ---------------------------------------------------------------- key and control
 
@@ -268,28 +292,38 @@ module aes_ghash #(
     generate
         if (FULL) begin : gen_full
             localparam D = PIPE;                          // slots in the loop
-            localparam LOAD_DONE_AT = (D == 1) ? 1 : 1 + D * D;
-            localparam CW = (LOAD_DONE_AT < 4) ? 2 : (LOAD_DONE_AT < 8) ? 3 : (LOAD_DONE_AT < 16) ? 4 : 5;
+            localparam L = LANES;
+            localparam N = L * D;                         // powers of H kept: H^1 .. H^N
+            localparam LW = 128 * L;                      // a beat
+            localparam LOAD_DONE_AT = (N == 1) ? 1 : 1 + N * D;
+            localparam CW = (LOAD_DONE_AT < 4) ? 2 : (LOAD_DONE_AT < 8) ? 3 : (LOAD_DONE_AT < 16) ? 4 :
+                            (LOAD_DONE_AT < 32) ? 5 : (LOAD_DONE_AT < 64) ? 6 : (LOAD_DONE_AT < 128) ? 7 : 8;
             localparam integer KEY_SWAP_NUM = D;
             localparam [CW-1:0] KEY_SWAP_AT = KEY_SWAP_NUM[CW-1:0];   // the powers take the new key
             localparam [CW-1:0] DONE_AT = LOAD_DONE_AT[CW-1:0];
             localparam [CW-1:0] ONE_AT = 1;
             localparam [127:0] POLY_ONE = 128'd1;         // H^0
+            localparam [3:0] L4 = L[3:0];
 
-            // The line: stage 0 takes a block from s_* (or a block of the key load);
-            // stage D-1 is added to the slot entering the multiplier. Data and flags
-            // are zero in an empty stage.
-            reg [D-1:0]     line_valid_reg, line_first_reg, line_last_reg;
-            reg [128*D-1:0] line_data_reg;                // stage m at [128*m +: 128]
+            // Blocks in the beat offered: 1 to L (0 counts as 1).
+            wire [3:0] n_in = (L == 1 || s_blocks == 4'd0) ? 4'd1 : ((s_blocks > L4) ? L4 : s_blocks);
+
+            // The line: stage 0 takes a beat from s_* (or a block of the key load); stage
+            // D-1 is added to the slot entering the multiplier. Data, block counts and
+            // flags are zero in an empty stage, and so are the lanes past a beat's count.
+            reg [D-1:0]     line_first_reg, line_last_reg;
+            reg [4*D-1:0]   line_n_reg;                   // blocks of stage m at [4*m +: 4]
+            reg [LW*D-1:0]  line_data_reg;                // stage m at [LW*m +: LW]
             // What was added in the D clocks before: bit m-1 for clock t-m.
             reg [D-1:0]     added_last_reg, added_first_reg;
             reg [127:0]     a_reg;                        // the slot entering the multiplier
             reg [127:0]     op_reg;                       // the power of H it is multiplied by
             reg [127:0]     fin_reg, fin_next;            // sum of a finished hash's slots so far
-            reg [128*D-1:0] pow_reg;                      // H^k at [128*(k-1) +: 128]
+            reg [128*N-1:0] pow_reg;                      // H^k at [128*(k-1) +: 128]
             reg [CW-1:0]    load_cnt_reg;                 // clocks since h_load (1 in the next)
 
-            wire [127:0] p;                               // the slot of D clocks ago, times its power
+            wire [127:0] p_slot;                          // the slot of D clocks ago, times its power
+            wire [127:0] p;                               // ... with the other lanes' products
 
             aes_gf128_mul #(
                 .DIGIT     (128),
@@ -300,28 +334,27 @@ module aes_ghash #(
                 .a   (a_reg),
                 .b   (op_reg),
                 .c   (128'd0),
-                .p   (p)
+                .p   (p_slot)
             );
 
-            wire         add_valid = line_valid_reg[D-1];
             wire         add_first = line_first_reg[D-1];
             wire         add_last = line_last_reg[D-1];
-            wire [127:0] add_data = line_data_reg[128*(D-1) +: 128];
+            wire [LW-1:0] add_data = line_data_reg[LW*(D-1) +: LW];
 
             // The key load: inject H (as a first block) one clock after h_load and a zero
-            // block every D clocks after it, D - 2 of them; keep the slot after each pass.
+            // block every D clocks after it, N - 2 of them; keep the slot after each pass.
             wire at_key_swap = loading_reg && (load_cnt_reg == KEY_SWAP_AT);
             assign load_done = loading_reg && (load_cnt_reg == DONE_AT);
-            wire       inject_first = loading_reg && (D > 1) && (load_cnt_reg == ONE_AT);
-            wire [D:0] inject_zero;                       // bit n: the n-th zero block now
-            wire [D:1] capture;                           // bit k: p is H^k now
+            wire       inject_first = loading_reg && (N > 1) && (load_cnt_reg == ONE_AT);
+            wire [N:0] inject_zero;                       // bit n: the n-th zero block now
+            wire [N:1] capture;                           // bit k: p is H^k now
             assign inject_zero[0] = 1'b0;
             assign capture[1] = 1'b0;
             genvar gn;
-            for (gn = 1; gn <= D; gn = gn + 1) begin : gen_load_step
+            for (gn = 1; gn <= N; gn = gn + 1) begin : gen_load_step
                 localparam integer AT_NUM = 1 + gn * D;
                 localparam [CW-1:0] AT = AT_NUM[CW-1:0];
-                if (gn <= D - 2) begin : gen_zero
+                if (gn <= N - 2) begin : gen_zero
                     assign inject_zero[gn] = loading_reg && (load_cnt_reg == AT);
                 end else begin : gen_no_zero
                     assign inject_zero[gn] = 1'b0;
@@ -333,15 +366,18 @@ module aes_ghash #(
             wire inject = inject_first || |inject_zero;
 
             // c: blocks of the hash the entering slot belongs to, added now and in the
-            // next D-1 clocks (line stages D-1 down to 0), up to its last block and
-            // before a later first block.
+            // next D-1 clocks (line stages D-1 down to 0), up to its last beat and before
+            // a later first beat. The slot is multiplied by H^c, lane j's block by
+            // H^(c - j) (a lane with a block has c > j; the others multiply zero).
             integer     count;
             reg         open;
             reg         drop;
             reg         stale;
             reg         later_last;
             reg [127:0] op_next;
+            reg [LW-1:0] lane_op_next;                    // lane j at [128*j +: 128]; lane 0 unused
             integer     m;
+            integer     j;
             always @* begin
                 count = 0;
                 open = 1'b1;
@@ -349,17 +385,25 @@ module aes_ghash #(
                     if (m > 0 && line_first_reg[D-1-m]) begin
                         open = 1'b0;
                     end
-                    if (open && line_valid_reg[D-1-m]) begin
-                        count = count + 1;
+                    if (open) begin
+                        count = count + {28'd0, line_n_reg[4*(D-1-m) +: 4]};
                     end
                     if (line_last_reg[D-1-m]) begin
                         open = 1'b0;
                     end
                 end
                 op_next = POLY_ONE;
-                for (m = 1; m <= D; m = m + 1) begin
+                for (m = 1; m <= N; m = m + 1) begin
                     if (count == m) begin
                         op_next = pow_reg[128*(m-1) +: 128];
+                    end
+                end
+                lane_op_next = {LW{1'b0}};
+                for (j = 1; j < L; j = j + 1) begin
+                    for (m = 1; m <= N - j; m = m + 1) begin
+                        if (count == m + j) begin
+                            lane_op_next[128*j +: 128] = pow_reg[128*(m-1) +: 128];
+                        end
                     end
                 end
                 // A first block added now or in the D-1 clocks before clears the slot.
@@ -379,10 +423,42 @@ module aes_ghash #(
                 end
             end
 
+            // Lanes 1 .. L-1: the block times its power, in step with the slot's product.
+            wire [LW-1:0] lane_p;                         // lane j at [128*j +: 128]; lane 0 zero
+            assign lane_p[127:0] = 128'd0;
+            genvar gl;
+            for (gl = 1; gl < L; gl = gl + 1) begin : gen_lane
+                reg [127:0] x_reg;                        // lane gl's block
+                reg [127:0] x_op_reg;                     // its power of H
+                always @(posedge clk) begin
+                    x_reg <= h_clear ? 128'd0 : add_data[128*gl +: 128];
+                    x_op_reg <= lane_op_next[128*gl +: 128];
+                end
+                aes_gf128_mul #(
+                    .DIGIT     (128),
+                    .PIPE      (D),
+                    .KARATSUBA (KARATSUBA)
+                ) u_mul (
+                    .clk (clk),
+                    .a   (x_reg),
+                    .b   (x_op_reg),
+                    .c   (128'd0),
+                    .p   (lane_p[128*gl +: 128])
+                );
+            end
+            reg [127:0] lanes_sum;
+            always @* begin
+                lanes_sum = p_slot;
+                for (j = 1; j < L; j = j + 1) begin
+                    lanes_sum = lanes_sum ^ lane_p[128*j +: 128];
+                end
+            end
+            assign p = lanes_sum;
+
             // A last block added in the D clocks before: the slot is a finished share.
             wire         flush = |added_last_reg;
             wire         keep = !flush && !drop;
-            wire [127:0] slot_in = (p & {128{keep}}) ^ add_data;
+            wire [127:0] slot_in = (p & {128{keep}}) ^ add_data[127:0];
             wire [127:0] share_sum = fin_reg ^ (p & {128{!stale}});
             assign res_valid = added_last_reg[D-1];      // the hash's last share comes round now
             assign res_poly = share_sum;
@@ -398,23 +474,31 @@ module aes_ghash #(
 
             assign take_ok = 1'b1;
 
+            // The beat taken, its lanes past the count zeroed.
+            reg [LW-1:0] in_data;
+            always @* begin
+                for (j = 0; j < L; j = j + 1) begin
+                    in_data[128*j +: 128] = (j < n_in) ? s_poly[128*j +: 128] : 128'd0;
+                end
+            end
+
             integer s;
             always @(posedge clk) begin
                 if (rst) begin
-                    line_valid_reg <= {D{1'b0}};
+                    line_n_reg <= {4*D{1'b0}};
                     line_first_reg <= {D{1'b0}};
                     line_last_reg <= {D{1'b0}};
                     added_last_reg <= {D{1'b0}};
                     added_first_reg <= {D{1'b0}};
                     fin_reg <= 128'd0;
-                    pow_reg <= {128*D{1'b0}};
+                    pow_reg <= {128*N{1'b0}};
                     load_cnt_reg <= {CW{1'b0}};
                 end else begin
-                    line_valid_reg[0] <= accept || inject;
+                    line_n_reg[3:0] <= accept ? n_in : {3'd0, inject};
                     line_first_reg[0] <= (accept && first_in) || inject_first;
                     line_last_reg[0] <= accept && s_last;
                     for (s = 1; s < D; s = s + 1) begin
-                        line_valid_reg[s] <= line_valid_reg[s-1];
+                        line_n_reg[4*s +: 4] <= line_n_reg[4*(s-1) +: 4];
                         line_first_reg[s] <= line_first_reg[s-1];
                         line_last_reg[s] <= line_last_reg[s-1];
                     end
@@ -424,12 +508,12 @@ module aes_ghash #(
                                        ((added_first_reg << 1) | {{D-1{1'b0}}, add_first});
                     fin_reg <= fin_next;
                     if (h_clear) begin
-                        pow_reg <= {128*D{1'b0}};
+                        pow_reg <= {128*N{1'b0}};
                     end else begin
                         if (at_key_swap) begin
                             pow_reg[127:0] <= h_new_reg;
                         end
-                        for (s = 2; s <= D; s = s + 1) begin
+                        for (s = 2; s <= N; s = s + 1) begin
                             if (capture[s]) begin
                                 pow_reg[128*(s-1) +: 128] <= p;
                             end
@@ -441,24 +525,26 @@ module aes_ghash #(
                         load_cnt_reg <= load_cnt_reg + 1'b1;
                     end
                 end
-                // Line data: the block taken, the key being loaded, or zero.
+                // Line data: the beat taken, the key being loaded, or zero.
                 if (accept) begin
-                    line_data_reg[127:0] <= s_poly;
+                    line_data_reg[LW-1:0] <= in_data;
                 end else if (inject_first) begin
-                    line_data_reg[127:0] <= h_new_reg;
+                    line_data_reg[LW-1:0] <= {{(LW-128){1'b0}}, h_new_reg};
                 end else begin
-                    line_data_reg[127:0] <= 128'd0;
+                    line_data_reg[LW-1:0] <= {LW{1'b0}};
                 end
                 for (s = 1; s < D; s = s + 1) begin
-                    line_data_reg[128*s +: 128] <= line_data_reg[128*(s-1) +: 128];
+                    line_data_reg[LW*s +: LW] <= line_data_reg[LW*(s-1) +: LW];
                 end
                 a_reg <= h_clear ? 128'd0 : slot_in;
                 op_reg <= op_next;
             end
 
-            // The line's oldest first flag is only needed for D-1 clocks.
+            // The line's oldest first flag is only needed for D-1 clocks; lane 0's entry
+            // of the lane powers is the slot's (op_next).
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_bits = &{1'b0, added_first_reg[D-1], add_valid, capture[1], inject_zero[0]};
+            wire unused_bits = &{1'b0, added_first_reg[D-1], capture[1], inject_zero[0], lane_op_next[127:0],
+                                 lane_p[127:0]};
             /* verilator lint_on UNUSEDSIGNAL */
         end else begin : gen_serial
             localparam STEPS = 128 / DIGIT;
@@ -519,7 +605,7 @@ module aes_ghash #(
                     step_next = {SW{1'b0}};
                     last_next = s_last;
                     new_next = first_in;
-                    x_next = s_poly;
+                    x_next = s_poly[127:0];
                     z_next = 128'd0;
                 end
                 if (h_clear) begin
@@ -553,6 +639,11 @@ module aes_ghash #(
                 y_reg <= y_next;
                 z_reg <= z_next;
             end
+
+            // One block per beat: the count and the other lanes are not read.
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_serial = &{1'b0, s_blocks, s_poly};
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 

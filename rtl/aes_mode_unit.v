@@ -48,10 +48,11 @@
  *              hashed, and the tag E_K(J0) ^ hash replaces the beat (encryption) or is
  *              compared with it (decryption: a mismatch gives zeros and code 7)
  *   The GHASH unit (aes_ghash) sits at O1, which holds a GCM entry until its blocks are
- *   hashed, one a clock (GHASH_DIGIT=128) or one per 128 / GHASH_DIGIT clocks, and the
- *   tag beat until the hash is there and, two clocks later, the tag beat's data and
- *   code are in registers. H is computed per message, so a key change costs
- *   nothing: the unit loads H from the IV beat's first pass.
+ *   hashed, all lanes in one clock (GHASH_DIGIT=128: a multiplier per lane) or one block
+ *   per 128 / GHASH_DIGIT clocks, and the tag beat until the hash is there and, two
+ *   clocks later, the tag beat's data and code are in registers. H is computed per
+ *   message, so a key change costs nothing: the unit loads H from the IV beat's first
+ *   pass.
  *
  * "previous C" and the IV come from the framer (the block before each beat), so the
  * chain register holds only feedback results. Beats that need no engine (IV echo, beats
@@ -594,6 +595,11 @@ module aes_mode_unit #(
         if (GCM != 0) begin : gen_gcm
             localparam [31:0] LAST_LANE_32 = LANES - 1;
             localparam [2:0] LAST_LANE = LAST_LANE_32[2:0];
+            // Blocks per GHASH beat: the whole entry at full rate (a multiplier per lane),
+            // else one lane at a time.
+            localparam GH_L = (GHASH_DIGIT == 128) ? LANES : 1;
+            localparam GW = 128 * GH_L;
+            localparam [31:0] GH_BYTES = 16 * GH_L;
             wire [4:0] o1_kind = o1_head_reg[E_KIND +: 5];
             wire       k_h = o1_valid_reg && o1_kind[K_H];
             wire       k_iv = o1_kind[K_IV];
@@ -621,35 +627,48 @@ module aes_mode_unit #(
             reg [35:0]  c_bytes_reg;
             reg         pay_pend_reg;
             reg [KW-1:0] pay_keep_reg;
-            reg [2:0]   g_lane_reg;      // next lane of O1's entry to hash
+            reg [2:0]   g_lane_reg;      // next lane of O1's entry to hash (one lane a beat)
             reg         g_fed_reg;       // every block of O1's entry hashed
             reg         g_open_reg;      // the message's hash has its first block
 
-            // The block of lane g_lane_reg: AAD bytes past A and payload bytes not kept
-            // are zero (SP 800-38D pads with zeros); the ciphertext is the payload beat's
-            // input when decrypting and its output when encrypting.
+            // The blocks of the GHASH beat, lanes g_base .. g_base + GH_L - 1 of O1's
+            // entry: AAD bytes past A and payload bytes not kept are zero (SP 800-38D
+            // pads with zeros); the ciphertext is the payload beat's input when
+            // decrypting and its output when encrypting.
+            wire [2:0]    g_base = (GH_L == LANES) ? 3'd0 : g_lane_reg;
             wire [W-1:0]  pay_text = (o1_dec ? o1_xor : (o1_res_reg ^ o1_xor)) & keep_mask(o1_keep);
-            wire [127:0]  lane_aad = o1_xor[128*g_lane_reg +: 128];
-            wire [127:0]  lane_pay = pay_text[128*g_lane_reg +: 128];
-            // The AAD bytes of this block: all 16 while A has 16 or more left, else the
-            // first aad_left_reg.
-            wire          aad_whole = |aad_left_reg[31:4];
-            reg  [127:0]  aad_mask;
+            wire [GW-1:0] lanes_aad = o1_xor[128*g_base +: GW];
+            wire [GW-1:0] lanes_pay = pay_text[128*g_base +: GW];
+            // The AAD bytes of block j of the beat: all 16 while A has 16 (j + 1) or more
+            // left, none when it has 16 j or fewer, else the first aad_left_reg - 16 j;
+            // the beat's blocks are those with AAD bytes.
+            wire [27:0]   aad_left_hi = aad_left_reg[31:4];
+            reg  [GW-1:0] aad_mask;
+            reg  [3:0]    aad_blocks;
             integer mb;
+            integer mj;
             always @* begin
-                for (mb = 0; mb < 16; mb = mb + 1) begin
-                    aad_mask[8*mb +: 8] = {8{aad_whole || (aad_left_reg[3:0] > mb[3:0])}};
+                aad_blocks = 4'd0;
+                for (mj = 0; mj < GH_L; mj = mj + 1) begin
+                    for (mb = 0; mb < 16; mb = mb + 1) begin
+                        aad_mask[128*mj + 8*mb +: 8] = {8{(aad_left_hi > mj[27:0]) ||
+                                                          ((aad_left_hi == mj[27:0]) && (aad_left_reg[3:0] > mb[3:0]))}};
+                    end
+                    if ((aad_left_hi > mj[27:0]) || ((aad_left_hi == mj[27:0]) && (aad_left_reg[3:0] != 4'd0))) begin
+                        aad_blocks = mj[3:0] + 4'd1;
+                    end
                 end
             end
             // The length block [len(A)]_64 || [len(C)]_64, in bits, big-endian.
             wire [127:0]  len_block = byte_swap({29'd0, a_len_reg, 3'd0, 25'd0, c_bytes_reg, 3'd0});
             wire          g_feeds = k_aad || k_pay || k_tag;
-            wire          g_lane_last = (LANES == 1) || k_tag ||
+            wire          g_lane_last = (GH_L == LANES) || k_tag ||
                                       (k_aad && (g_lane_reg == LAST_LANE || aad_left_reg <= 32'd16)) ||
                                       (k_pay && ({1'b0, g_lane_reg} == o1_nblk - 4'd1));
             wire          gh_s_valid = o1_valid_reg && g_feeds && !g_fed_reg && !(k_tag && pay_pend_reg);
             wire          gh_s_ready;
-            wire [127:0]  gh_s_block = k_tag ? len_block : (k_aad ? (lane_aad & aad_mask) : lane_pay);
+            wire [GW-1:0] gh_s_block = k_tag ? {{(GW-128){1'b0}}, len_block} : (k_aad ? (lanes_aad & aad_mask) : lanes_pay);
+            wire [3:0]    gh_s_blocks = (k_tag || GH_L == 1) ? 4'd1 : (k_aad ? aad_blocks : o1_nblk);
             wire          gh_fed_now = gh_s_valid && gh_s_ready && g_lane_last;
             wire          gh_m_valid;
             wire [127:0]  gh_m_hash;
@@ -665,14 +684,16 @@ module aes_mode_unit #(
             wire          u_h_load = st_own ? st_h_load : (k_h && !msg_done_reg);
             wire          u_h_clear = (st_own && st_h_clear) || msg_done_reg;
             wire          u_s_valid = st_own ? st_s_valid : gh_s_valid;
-            wire [127:0]  u_s_block = st_own ? st_s_block : gh_s_block;
+            wire [GW-1:0] u_s_block = st_own ? {{(GW-128){1'b0}}, st_s_block} : gh_s_block;
+            wire [3:0]    u_s_blocks = st_own ? 4'd1 : gh_s_blocks;
             wire          u_s_first = st_own ? st_s_first : gh_first;
             wire          u_s_last = st_own ? st_s_last : k_tag;
             wire          u_m_ready = st_own || gh_m_ready;
 
             aes_ghash #(
                 .DIGIT(GHASH_DIGIT),
-                .PIPE(GHASH_PIPE)
+                .PIPE(GHASH_PIPE),
+                .LANES(GH_L)
             ) u_ghash (
                 .clk(clk),
                 .rst(rst),
@@ -683,6 +704,7 @@ module aes_mode_unit #(
                 .s_valid(u_s_valid),
                 .s_ready(gh_s_ready),
                 .s_block(u_s_block),
+                .s_blocks(u_s_blocks),
                 .s_first(u_s_first),
                 .s_last(u_s_last),
                 .m_valid(gh_m_valid),
@@ -721,8 +743,7 @@ module aes_mode_unit #(
             wire         tag_match = (tag_diff_reg & o1_keep[15:0]) == 16'd0;
             assign g_tag = o1_valid_reg && k_tag;
             wire         tag_load = g_tag && gh_m_valid && !tag_stage_reg && !tag_ready_reg;
-            reg          tag_pop_reg;
-            assign gh_m_ready = tag_pop_reg;
+            assign gh_m_ready = tag_stage_reg;
             assign g_iv = k_iv;
             assign g_tag_data = tag_data_reg;
             assign g_tag_code = tag_fail_reg ? C_TAG : o1_code;
@@ -740,7 +761,6 @@ module aes_mode_unit #(
                     ej0_reg <= 128'd0;
                     tag_stage_reg <= 1'b0;
                     tag_ready_reg <= 1'b0;
-                    tag_pop_reg <= 1'b0;
                     tag_full_reg <= 128'd0;
                     tag_diff_reg <= 16'd0;
                     tag_data_reg <= 128'd0;
@@ -767,7 +787,6 @@ module aes_mode_unit #(
                     end
                     tag_stage_reg <= tag_load;
                     tag_ready_reg <= (tag_ready_reg || tag_stage_reg) && !o1_take;
-                    tag_pop_reg <= tag_load;
                     if (tag_load) begin
                         tag_full_reg <= tag_full;
                         for (tb = 0; tb < 16; tb = tb + 1) begin
@@ -787,7 +806,7 @@ module aes_mode_unit #(
                     end
                 end
                 if (gh_s_valid && gh_s_ready && k_aad) begin
-                    aad_left_reg <= (aad_left_reg > 32'd16) ? aad_left_reg - 32'd16 : 32'd0;
+                    aad_left_reg <= (aad_left_reg > GH_BYTES) ? aad_left_reg - GH_BYTES : 32'd0;
                 end
                 if (pay_pend_reg) begin
                     c_bytes_reg <= c_bytes_reg + {28'd0, kept_bytes(pay_keep_reg)};

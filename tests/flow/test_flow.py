@@ -216,10 +216,11 @@ def test_wrapper_rejects_missing_clock() -> None:
 def test_presets_are_complete_and_consistent() -> None:
     assert set(configs.PRESETS) == {
         "s0-pipelined-ttable", "s1-iterative", "s2-phase-pipelined-hostkey", "s3-subpipelined",
-        "s4-iterative-ctr4", "subpipelined-logic", "max-throughput", "min-area", "gcm-pipelined", "gcm-iterative",
+        "s4-iterative-ctr4", "subpipelined-logic", "max-throughput", "min-area", "gcm-pipelined", "gcm-2lane",
+        "gcm-iterative",
     }
-    assert {p.name for p in configs.default_report_presets()} == set(configs.PRESETS) - {"gcm-pipelined",
-                                                                                           "gcm-iterative"}
+    assert {p.name for p in configs.default_report_presets()} == set(configs.PRESETS) - {
+        "gcm-pipelined", "gcm-2lane", "gcm-iterative"}
     for p in configs.PRESETS.values():
         assert p.target in targets.TARGETS
         assert set(p.full_params) == set(configs.AES_AXI_DEFAULTS)

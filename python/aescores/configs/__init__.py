@@ -362,6 +362,14 @@ PRESETS: dict[str, Preset] = {
             freq_mhz=200, in_default_report=False,
         ),
         Preset(
+            "gcm-2lane",
+            "AES-GCM on two lanes (two blocks per clock): the gcm-pipelined engine doubled (164 of the "
+            "208 block RAMs) and a GHASH unit with a multiplier per lane and the powers H^1..H^8",
+            {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE", "LANES": 2, "MAX_KEY_BITS": 128,
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 1},
+            freq_mhz=200, in_default_report=False,
+        ),
+        Preset(
             "gcm-iterative",
             "Small AES-GCM: iterative AES-128 encryptor (T-tables in block RAM, three blocks "
             "interleaved) and a digit-serial GHASH unit (16 bits a clock)",

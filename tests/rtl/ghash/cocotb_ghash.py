@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """cocotb tests for aes_ghash, the GHASH unit of AES-GCM, on its own.
 
-The build's parameters (DIGIT, PIPE) come from the environment (AESCORES_GHASH, JSON),
-set by test_ghash.py beside this file. Every test drives the unit clock by clock: inputs
-are set after a rising edge, and the handshakes are sampled in the read-only phase
-before the next one.
+The build's parameters (DIGIT, PIPE, LANES) come from the environment (AESCORES_GHASH,
+JSON), set by test_ghash.py beside this file. Every test drives the unit clock by clock:
+inputs are set after a rising edge, and the handshakes are sampled in the read-only
+phase before the next one. With several lanes, hashes are cut into beats of 1 to LANES
+blocks at random (any count anywhere in a hash), and the lanes past a beat's count
+carry random bytes, which the unit must ignore.
 
 Expected values: a scoreboard replays what the unit took (blocks with their first/last
 flags, key loads) in clock order under the unit's contract (rtl/aes_ghash.v's header)
@@ -29,15 +31,16 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from aescores import gcm, model
 
-PARAMS = {"DIGIT": 128, "PIPE": 1, **json.loads(os.environ.get("AESCORES_GHASH", "{}"))}
+PARAMS = {"DIGIT": 128, "PIPE": 1, "LANES": 1, **json.loads(os.environ.get("AESCORES_GHASH", "{}"))}
 DIGIT = int(PARAMS["DIGIT"])
 PIPE = int(PARAMS["PIPE"])
+LANES = int(PARAMS["LANES"])
 FULL = DIGIT == 128
 BLOCK_CLOCKS = 1 if FULL else 128 // DIGIT
-"""Clocks per block at full input rate."""
+"""Clocks per beat at full input rate."""
 LATENCY = 2 * PIPE + 1 if FULL else BLOCK_CLOCKS + 1
 """Clocks from a last block's handshake to its result on m_*."""
-LOAD_CLOCKS = (2 if PIPE == 1 else PIPE * PIPE + 2) if FULL else 2
+LOAD_CLOCKS = (2 if PIPE == 1 and LANES == 1 else LANES * PIPE * PIPE + 2) if FULL else 2
 """Clocks from h_load (no block being hashed) to h_ready."""
 QUEUE = PIPE + 2 if FULL else 2
 """Results the unit holds at most."""
@@ -73,12 +76,12 @@ class Scoreboard:
     dropped_by_load: int = 0
     loads_between: int = 0
 
-    def block(self, blk: bytes, first: bool, last: bool) -> None:
+    def beat(self, blocks: list[bytes], first: bool, last: bool) -> None:
         assert self.key is not None, "a block was taken before any key was loaded"
         if first and self.open:
             self.dropped_by_first += 1
             self.open = []
-        self.open.append(blk)
+        self.open += blocks
         if last:
             self.expected.append(gcm.ghash(self.key, self.open))
             self.hashes += 1
@@ -110,16 +113,28 @@ class Scoreboard:
 
 @dataclass
 class Item:
-    """One block to offer, with its flags."""
+    """One beat to offer (1 to LANES blocks), with its flags."""
 
-    block: bytes
+    blocks: list[bytes]
     first: bool = False
     last: bool = False
 
 
-def hash_items(blocks: list[bytes], first: bool = True) -> list[Item]:
-    """A whole hash: the first block flagged (when `first`), the last one flagged last."""
-    return [Item(b, first=first and i == 0, last=i == len(blocks) - 1) for i, b in enumerate(blocks)]
+def hash_items(blocks: list[bytes], first: bool = True, rng: random.Random | None = None) -> list[Item]:
+    """A whole hash in beats: the first beat flagged (when `first`), the last one flagged
+    last. Beats are full, or of 1 to LANES blocks at random when `rng` is given."""
+    beats: list[list[bytes]] = []
+    rest = list(blocks)
+    while rest:
+        n = rng.randint(1, LANES) if rng else LANES
+        beats.append(rest[:n])
+        rest = rest[n:]
+    return [Item(b, first=first and i == 0, last=i == len(beats) - 1) for i, b in enumerate(beats)]
+
+
+def single(block: bytes, first: bool = True, last: bool = True) -> Item:
+    """A beat of one block."""
+    return Item([block], first, last)
 
 
 class Unit:
@@ -145,6 +160,7 @@ class Unit:
         d = self.dut
         d.s_valid.value = 0
         d.s_block.value = 0
+        d.s_blocks.value = 0
         d.s_first.value = 0
         d.s_last.value = 0
         d.h.value = 0
@@ -169,7 +185,10 @@ class Unit:
         the way."""
         d = self.dut
         d.s_valid.value = int(item is not None)
-        d.s_block.value = model.to_port(item.block) if item else 0
+        # lanes past the count carry random bytes: the unit must not hash them
+        lanes = (item.blocks + [self.rng.randbytes(16) for _ in range(LANES - len(item.blocks))]) if item else []
+        d.s_block.value = sum(model.to_port(b) << (128 * j) for j, b in enumerate(lanes))
+        d.s_blocks.value = len(item.blocks) if item else 0
         d.s_first.value = int(bool(item and item.first))
         d.s_last.value = int(bool(item and item.last))
         d.m_ready.value = int(m_ready)
@@ -188,7 +207,7 @@ class Unit:
         self._held = None
         taken = bool(item is not None and s_ready)
         if taken:
-            self.board.block(item.block, item.first, item.last)
+            self.board.beat(item.blocks, item.first, item.last)
             self.taken.append((self.clock, item))
         if key is not None:
             self.board.load(key)
@@ -264,7 +283,8 @@ class Unit:
         items: list[Item] = []
         for _ in range(count):
             n = self.rng.randint(1, max_blocks)
-            items += hash_items([self.rng.randbytes(16) for _ in range(n)], first=self.rng.random() < p_first)
+            items += hash_items([self.rng.randbytes(16) for _ in range(n)], first=self.rng.random() < p_first,
+                                rng=self.rng)
         return items
 
 
@@ -312,7 +332,7 @@ async def key_reload_between_and_inside_hashes(dut) -> None:
     unit = await started(dut, 3)
     await unit.load_key(unit.rng.randbytes(16))
     keys = [unit.rng.randbytes(16) for _ in range(40)]
-    items = unit.random_hashes(hashes_for(4000), max_blocks=12)
+    items = unit.random_hashes(hashes_for(4000), max_blocks=12 * LANES)
     await unit.stream(items, 0.8, 0.8, keys=keys, p_load=0.03)
     await unit.drain()
     # a load in the clock after another one (the first one still under way)
@@ -334,8 +354,8 @@ async def first_flag_inside_a_hash_drops_the_open_hash(dut) -> None:
     items: list[Item] = []
     for _ in range(hashes_for(2000)):
         # an abandoned start (no last block), then a whole hash that begins with s_first
-        items += [Item(unit.rng.randbytes(16), first=j == 0) for j in range(unit.rng.randint(1, 6))]
-        items += hash_items([unit.rng.randbytes(16) for _ in range(unit.rng.randint(1, 9))])
+        items += [single(unit.rng.randbytes(16), first=j == 0, last=False) for j in range(unit.rng.randint(1, 6))]
+        items += hash_items([unit.rng.randbytes(16) for _ in range(unit.rng.randint(1, 9))], rng=unit.rng)
     for p_valid, p_ready in ((1.0, 1.0), (0.6, 0.7)):
         await unit.stream(items, p_valid, p_ready)
         await unit.drain()
@@ -366,7 +386,7 @@ async def gcm_hashes_match_openssl_tags(dut) -> None:
             assert gcm.ghash(h, blocks) == expected, "the model disagrees with OpenSSL"
             await unit.load_key(h)
             before = len(unit.popped)
-            await unit.stream(hash_items(blocks), 0.8, 0.8)
+            await unit.stream(hash_items(blocks, rng=rng), 0.8, 0.8)
             await unit.drain()
             assert [v for _, v in unit.popped[before:]] == [expected]
             messages += 1
@@ -382,7 +402,7 @@ async def timing_rate_latency_and_key_load(dut) -> None:
     unit = await started(dut, 6)
     # No key yet: nothing is taken.
     for _ in range(5):
-        assert not await unit.tick(Item(bytes(16), True, True), True)
+        assert not await unit.tick(single(bytes(16)), True)
     assert not unit.board.expected
     assert await unit.load_key(unit.rng.randbytes(16)) == LOAD_CLOCKS
 
@@ -398,7 +418,7 @@ async def timing_rate_latency_and_key_load(dut) -> None:
     assert unit.popped[-1][0] - unit.taken[-1][0] == LATENCY
 
     # Short hashes back to back.
-    shortest = 2 if FULL else 1
+    shortest = 2 * LANES if FULL else 1
     start = len(unit.taken)
     items = []
     for _ in range(30):
@@ -409,13 +429,13 @@ async def timing_rate_latency_and_key_load(dut) -> None:
     if FULL:
         # one-block hashes: PIPE + 2 taken per 2 PIPE + 2 clocks
         start = len(unit.taken)
-        await unit.stream([Item(unit.rng.randbytes(16), True, True) for _ in range(4 * (PIPE + 2))], 1.0, 1.0)
+        await unit.stream([single(unit.rng.randbytes(16)) for _ in range(4 * (PIPE + 2))], 1.0, 1.0)
         await unit.drain()
         clocks = [c for c, _ in unit.taken[start:]]
         assert clocks[-1] - clocks[0] + 1 == 4 * (2 * PIPE + 2) - PIPE, gaps(start)
 
     # m_ready low: QUEUE results, then nothing more is taken.
-    offered = [Item(unit.rng.randbytes(16), True, True) for _ in range(QUEUE + 3)]
+    offered = [single(unit.rng.randbytes(16)) for _ in range(QUEUE + 3)]
     start = len(unit.taken)
     pending = list(offered)
     for _ in range(QUEUE * (LATENCY + BLOCK_CLOCKS) + 20):
@@ -460,7 +480,7 @@ async def reset_in_mid_traffic_forgets_key_hashes_and_results(dut) -> None:
     dut.rst.value = 0
     unit.board.reset()
     for _ in range(LATENCY + 10):
-        assert not await unit.tick(Item(bytes(16), True, True), True), "a block taken with no key after reset"
+        assert not await unit.tick(single(bytes(16)), True), "a block taken with no key after reset"
         assert not unit.m_valid and not unit.h_ready
     await unit.load_key(unit.rng.randbytes(16))
     before = len(unit.popped)
@@ -480,6 +500,9 @@ def key_and_state_registers(dut) -> dict[str, int]:
         op = int(full.op_reg.value)
         regs.update(pow_reg=int(full.pow_reg.value), a_reg=int(full.a_reg.value), p=int(full.p.value),
                     op_reg_not_one=op if op > 1 else 0)
+        for j in range(1, LANES):
+            lane = full.gen_lane[j]
+            regs.update({f"lane{j}.x_reg": int(lane.x_reg.value), f"lane{j}.x_op_reg": int(lane.x_op_reg.value)})
     else:
         serial = dut.gen_serial
         regs.update(h_reg=int(serial.h_reg.value), x_reg=int(serial.x_reg.value),
@@ -496,7 +519,7 @@ async def clear_zeroizes_the_key_and_the_hash_state(dut) -> None:
         # trial 1: results still queued at the clear; trial 2: a hash left open in the
         # datapath (blocks taken, no last block), as a message cut short leaves it
         if trial == 2:
-            open_blocks = [Item(unit.rng.randbytes(16), first=i == 0) for i in range(3)]
+            open_blocks = [single(unit.rng.randbytes(16), first=i == 0, last=False) for i in range(3)]
             await unit.stream(open_blocks, 1.0, 1.0)
         if trial == 1:
             # let the results in flight reach the queue, and leave them there
@@ -508,7 +531,7 @@ async def clear_zeroizes_the_key_and_the_hash_state(dut) -> None:
         assert any(key_and_state_registers(dut).values()), "nothing held before the clear"
         await unit.tick(None, trial != 1, clear=True)
         for _ in range(LATENCY + 2 * BLOCK_CLOCKS + 10):
-            assert not await unit.tick(Item(bytes(16), True, True), trial != 1), "a block taken after h_clear"
+            assert not await unit.tick(single(bytes(16)), trial != 1), "a block taken after h_clear"
             assert not unit.h_ready, "h_ready high after h_clear with no h_load"
         await unit.drain()
         left = {name: hex(v) for name, v in key_and_state_registers(dut).items() if v}

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """The GHASH unit rtl/aes_ghash.v (with rtl/aes_gf128_mul.v) on its own, on Verilator
-and Icarus, for every DIGIT/PIPE it accepts: the full-rate unit with one and two
-register stages in its multiplier loop, and the digit-serial unit at each digit width.
+and Icarus, for every DIGIT/PIPE it accepts: the full-rate unit with one to four
+register stages in its multiplier loop, with one lane and with several (LANES blocks a
+beat), and the digit-serial unit at each digit width.
 The checks are in cocotb_ghash.py beside this file; expected hashes come from the GCM
 model (aescores.gcm, itself checked against OpenSSL and NIST in tests/model/test_gcm.py)
 and, for whole GCM messages, from OpenSSL's tags alone.
@@ -36,6 +37,9 @@ BUILDS: dict[str, dict[str, int]] = {
     "d128-p2-schoolbook": {"DIGIT": 128, "PIPE": 2, "KARATSUBA": 0},
     "d128-p3": {"DIGIT": 128, "PIPE": 3},
     "d128-p4": {"DIGIT": 128, "PIPE": 4},
+    "d128-p1-l4": {"DIGIT": 128, "PIPE": 1, "LANES": 4},
+    "d128-p3-l2": {"DIGIT": 128, "PIPE": 3, "LANES": 2},
+    "d128-p4-l2": {"DIGIT": 128, "PIPE": 4, "LANES": 2},
     "d64": {"DIGIT": 64, "PIPE": 1},
     "d32": {"DIGIT": 32, "PIPE": 1},
     "d16": {"DIGIT": 16, "PIPE": 1},
@@ -73,12 +77,15 @@ def test_ghash(build: str, sim: str) -> None:
 BAD_PARAMETERS = [
     ({"DIGIT": 48}, "aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128"),
     ({"DIGIT": 4}, "aes_ghash_invalid_DIGIT_must_be_8_16_32_64_or_128"),
-    ({"PIPE": 5}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA"),
-    ({"PIPE": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA"),
-    ({"PIPE": 3, "KARATSUBA": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA"),
-    ({"PIPE": 4, "KARATSUBA": 0}, "aes_ghash_invalid_PIPE_must_be_1_or_2_or_3_to_4_with_KARATSUBA"),
+    ({"PIPE": 5}, "aes_ghash_invalid_PIPE_must_be_1_to_4_and_at_most_2_without_KARATSUBA"),
+    ({"PIPE": 0}, "aes_ghash_invalid_PIPE_must_be_1_to_4_and_at_most_2_without_KARATSUBA"),
+    ({"PIPE": 3, "KARATSUBA": 0}, "aes_ghash_invalid_PIPE_must_be_1_to_4_and_at_most_2_without_KARATSUBA"),
+    ({"PIPE": 4, "KARATSUBA": 0}, "aes_ghash_invalid_PIPE_must_be_1_to_4_and_at_most_2_without_KARATSUBA"),
     ({"DIGIT": 32, "PIPE": 2}, "aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128"),
     ({"KARATSUBA": 5}, "aes_ghash_invalid_KARATSUBA_must_be_0_to_4"),
+    ({"LANES": 0}, "aes_ghash_invalid_LANES_must_be_1_to_8"),
+    ({"LANES": 9}, "aes_ghash_invalid_LANES_must_be_1_to_8"),
+    ({"DIGIT": 16, "LANES": 2}, "aes_ghash_invalid_LANES_must_be_1_when_DIGIT_is_below_128"),
 ]
 
 
