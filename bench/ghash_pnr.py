@@ -7,8 +7,9 @@ goal, one seed. docs/gcm.md ("Area and speed") quotes its figures:
 
     python bench/ghash_pnr.py --pipe 3 --karatsuba 3
     python bench/ghash_pnr.py --pipe 2 --karatsuba 0     # the schoolbook product
+    python bench/ghash_pnr.py --pipe 4 --lanes 2         # the gcm-2lane preset's unit
 
-Output: build/ghash_pnr/d128-p<PIPE>-k<KARATSUBA>-s<SEED>/ (synth.log, nextpnr.log).
+Output: build/ghash_pnr/d128-p<PIPE>-k<KARATSUBA>[-l<LANES>]-s<SEED>/ (synth.log, nextpnr.log).
 """
 
 from __future__ import annotations
@@ -24,13 +25,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pipe", type=int, default=3, choices=(1, 2, 3, 4), help="aes_ghash PIPE (default 3)")
     parser.add_argument("--karatsuba", type=int, default=3, choices=range(5), help="aes_ghash KARATSUBA (default 3)")
+    parser.add_argument("--lanes", type=int, default=1, choices=range(1, 9), help="aes_ghash LANES (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="nextpnr placement seed (default 1)")
     parser.add_argument("--freq", type=float, default=250.0, help="nextpnr goal in MHz (default 250)")
     args = parser.parse_args()
 
     params = {"DIGIT": 128, "PIPE": args.pipe, "KARATSUBA": args.karatsuba}
+    lanes = ""
+    if args.lanes > 1:
+        params["LANES"] = args.lanes
+        lanes = f"-l{args.lanes}"
     target = targets.TARGETS["ecp5-85k"]
-    folder = paths.BUILD_DIR / "ghash_pnr" / f"d128-p{args.pipe}-k{args.karatsuba}-s{args.seed}"
+    folder = paths.BUILD_DIR / "ghash_pnr" / f"d128-p{args.pipe}-k{args.karatsuba}{lanes}-s{args.seed}"
     folder.mkdir(parents=True, exist_ok=True)
     design = run.Design("aes_ghash", params, paths.rtl_sources_for("aes_ghash"))
 

@@ -25,6 +25,9 @@ CONFIGS = {
     "PIPELINED 1 stage/round, 4 lanes": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1, "LANES": 4},
     # the gcm-pipelined preset's engine (its GHASH multiplier in four stages)
     "PIPELINED 2 stages/round TTABLE, 1 lane": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE"},
+    # the gcm-2lane preset's engine (a GHASH multiplier per lane)
+    "PIPELINED 2 stages/round TTABLE, 2 lanes": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE",
+                                                 "LANES": 2},
 }
 
 

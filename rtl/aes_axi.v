@@ -112,11 +112,13 @@ module aes_axi #(
                             (SIDE_NEED <= 64 ? 64 : 128)));
     // The GHASH unit keeps up with the engine: one beat per clock for PIPELINED builds (a
     // multiplier per lane, each cut into three register stages, or four from two stages
-    // per round on, to keep pace with the faster engines), digit-serial for ITERATIVE
-    // ones (16 bits a clock: 8 clocks a block, one lane at a time; the engine takes at
-    // least 11 clocks a beat).
-    localparam GHASH_DIGIT = PIPELINED ? 128 : 16;
-    localparam GHASH_PIPE = !PIPELINED ? 1 : (STAGES_PER_ROUND >= 2) ? 4 : 3;
+    // per round on, to keep pace with the faster engines); for ITERATIVE ones, one lane
+    // at a time in 8 clocks a beat (the engine takes at least 11): 16 bits a clock for
+    // one lane, 32 for two, 64 for four, and for eight a full multiplier (PIPE=2) that
+    // takes a block a clock.
+    localparam GHASH_DIGIT = (PIPELINED || LANES == 8) ? 128 : 16 * LANES;
+    localparam GHASH_PIPE = !PIPELINED ? (LANES == 8 ? 2 : 1) : (STAGES_PER_ROUND >= 2) ? 4 : 3;
+    localparam GHASH_LANES = PIPELINED ? LANES : 1;
     localparam [1:0] SBOX_CODE = SBOX == "TTABLE" ? 2'd1 : (SBOX == "COMPOSITE" ? 2'd2 : 2'd0);
 
     generate
@@ -487,7 +489,8 @@ module aes_axi #(
         .FULL_RATE(PIPELINED ? 1 : 0),
         .GCM(GCM),
         .GHASH_DIGIT(GHASH_DIGIT),
-        .GHASH_PIPE(GHASH_PIPE)
+        .GHASH_PIPE(GHASH_PIPE),
+        .GHASH_LANES(GHASH_LANES)
     ) u_mode (
         .clk(aclk),
         .rst(rst),

@@ -51,7 +51,8 @@
  * PIPE - 1 (0 to PIPE; H^0 = 1 passes the slot through unchanged). So each pass brings
  * a slot up to date with every block added before it comes round again, which is the
  * Horner recurrence spread over PIPE slots. To know c, blocks wait in a line of PIPE
- * registers (line_*) between s_* and the loop. When a hash's last block has been added,
+ * registers (line_*) between s_* and the loop, each stage counting the blocks of its
+ * hash taken after it, so that c is a register by the time its block is added. When a hash's last block has been added,
  * each slot comes round once more within PIPE clocks holding its share, complete; the
  * shares are XORed (fin_reg) and the sum is the result. In those PIPE clocks the slots
  * restart from zero, so the next hash's blocks can follow the last block with no gap.
@@ -309,10 +310,17 @@ module aes_ghash #(
             wire [3:0] n_in = (L == 1 || s_blocks == 4'd0) ? 4'd1 : ((s_blocks > L4) ? L4 : s_blocks);
 
             // The line: stage 0 takes a beat from s_* (or a block of the key load); stage
-            // D-1 is added to the slot entering the multiplier. Data, block counts and
-            // flags are zero in an empty stage, and so are the lanes past a beat's count.
+            // D-1 is added to the slot entering the multiplier. Data and flags are zero in
+            // an empty stage, and so are the lanes past a beat's count. Each stage also
+            // carries c for its beat (or its empty place) so far: its own blocks and those
+            // of the same hash taken after it (line_cnt_reg), and whether a later beat of
+            // the hash may still count (line_open_reg: no last beat yet, itself included,
+            // and no first beat after it). At stage D-1 the count is complete: c is a
+            // register, whatever the number of lanes.
+            localparam NW = 6;                            // counts up to N <= 32
             reg [D-1:0]     line_first_reg, line_last_reg;
-            reg [4*D-1:0]   line_n_reg;                   // blocks of stage m at [4*m +: 4]
+            reg [D-1:0]     line_open_reg;
+            reg [NW*D-1:0]  line_cnt_reg;                 // stage m at [NW*m +: NW]
             reg [LW*D-1:0]  line_data_reg;                // stage m at [LW*m +: LW]
             // What was added in the D clocks before: bit m-1 for clock t-m.
             reg [D-1:0]     added_last_reg, added_first_reg;
@@ -366,44 +374,35 @@ module aes_ghash #(
             wire inject = inject_first || |inject_zero;
 
             // c: blocks of the hash the entering slot belongs to, added now and in the
-            // next D-1 clocks (line stages D-1 down to 0), up to its last beat and before
-            // a later first beat. The slot is multiplied by H^c, lane j's block by
+            // next D-1 clocks, up to its last beat and before a later first beat (the
+            // count stage D-1 carries). The slot is multiplied by H^c, lane j's block by
             // H^(c - j) (a lane with a block has c > j; the others multiply zero).
-            integer     count;
-            reg         open;
+            wire [31:0] count = {26'd0, line_cnt_reg[NW*(D-1) +: NW]};
+            // What enters the line now, and what it adds to the counts of the stages
+            // before it.
+            wire [NW-1:0] enter_n = accept ? {2'b00, n_in} : {5'd0, inject};
+            wire        enter_first = (accept && first_in) || inject_first;
+            wire        enter_last = accept && s_last;
+            // The counts of the stages in the next clock.
+            reg [NW*D-1:0] cnt_next;
+            integer     cs;
+            always @* begin
+                cnt_next[NW-1:0] = enter_n;
+                for (cs = 1; cs < D; cs = cs + 1) begin
+                    cnt_next[NW*cs +: NW] = line_cnt_reg[NW*(cs-1) +: NW] +
+                                            ((line_open_reg[cs-1] && !enter_first) ? enter_n : {NW{1'b0}});
+                end
+            end
             reg         drop;
             reg         stale;
             reg         later_last;
             reg [127:0] op_next;
-            reg [LW-1:0] lane_op_next;                    // lane j at [128*j +: 128]; lane 0 unused
             integer     m;
-            integer     j;
             always @* begin
-                count = 0;
-                open = 1'b1;
-                for (m = 0; m < D; m = m + 1) begin
-                    if (m > 0 && line_first_reg[D-1-m]) begin
-                        open = 1'b0;
-                    end
-                    if (open) begin
-                        count = count + {28'd0, line_n_reg[4*(D-1-m) +: 4]};
-                    end
-                    if (line_last_reg[D-1-m]) begin
-                        open = 1'b0;
-                    end
-                end
                 op_next = POLY_ONE;
                 for (m = 1; m <= N; m = m + 1) begin
                     if (count == m) begin
                         op_next = pow_reg[128*(m-1) +: 128];
-                    end
-                end
-                lane_op_next = {LW{1'b0}};
-                for (j = 1; j < L; j = j + 1) begin
-                    for (m = 1; m <= N - j; m = m + 1) begin
-                        if (count == m + j) begin
-                            lane_op_next[128*j +: 128] = pow_reg[128*(m-1) +: 128];
-                        end
                     end
                 end
                 // A first block added now or in the D-1 clocks before clears the slot.
@@ -424,15 +423,35 @@ module aes_ghash #(
             end
 
             // Lanes 1 .. L-1: the block times its power, in step with the slot's product.
+            // Each lane chooses its power from a copy of c of its own (x_cnt_reg, kept
+            // apart from the others by the keep attribute), so that the choice is made
+            // beside the lane's multiplier and not across the device from one register.
             wire [LW-1:0] lane_p;                         // lane j at [128*j +: 128]; lane 0 zero
             assign lane_p[127:0] = 128'd0;
             genvar gl;
             for (gl = 1; gl < L; gl = gl + 1) begin : gen_lane
                 reg [127:0] x_reg;                        // lane gl's block
-                reg [127:0] x_op_reg;                     // its power of H
+                reg [127:0] x_op_reg;                     // its power of H: H^(c - gl), or 0
+                (* keep *) reg [NW-1:0] x_cnt_reg;        // c, as line_cnt_reg's stage D-1
+                wire [31:0] x_count = {26'd0, x_cnt_reg};
+                reg  [127:0] x_op_next;
+                integer xm;
+                always @* begin
+                    x_op_next = 128'd0;
+                    for (xm = 1; xm <= N - gl; xm = xm + 1) begin
+                        if (x_count == xm + gl) begin
+                            x_op_next = pow_reg[128*(xm-1) +: 128];
+                        end
+                    end
+                end
                 always @(posedge clk) begin
+                    if (rst) begin
+                        x_cnt_reg <= {NW{1'b0}};
+                    end else begin
+                        x_cnt_reg <= cnt_next[NW*(D-1) +: NW];
+                    end
                     x_reg <= h_clear ? 128'd0 : add_data[128*gl +: 128];
-                    x_op_reg <= lane_op_next[128*gl +: 128];
+                    x_op_reg <= x_op_next;
                 end
                 aes_gf128_mul #(
                     .DIGIT     (128),
@@ -447,10 +466,11 @@ module aes_ghash #(
                 );
             end
             reg [127:0] lanes_sum;
+            integer     sj;
             always @* begin
                 lanes_sum = p_slot;
-                for (j = 1; j < L; j = j + 1) begin
-                    lanes_sum = lanes_sum ^ lane_p[128*j +: 128];
+                for (sj = 1; sj < L; sj = sj + 1) begin
+                    lanes_sum = lanes_sum ^ lane_p[128*sj +: 128];
                 end
             end
             assign p = lanes_sum;
@@ -476,16 +496,18 @@ module aes_ghash #(
 
             // The beat taken, its lanes past the count zeroed.
             reg [LW-1:0] in_data;
+            integer      ij;
             always @* begin
-                for (j = 0; j < L; j = j + 1) begin
-                    in_data[128*j +: 128] = (j < n_in) ? s_poly[128*j +: 128] : 128'd0;
+                for (ij = 0; ij < L; ij = ij + 1) begin
+                    in_data[128*ij +: 128] = (ij < n_in) ? s_poly[128*ij +: 128] : 128'd0;
                 end
             end
 
             integer s;
             always @(posedge clk) begin
                 if (rst) begin
-                    line_n_reg <= {4*D{1'b0}};
+                    line_open_reg <= {D{1'b1}};
+                    line_cnt_reg <= {NW*D{1'b0}};
                     line_first_reg <= {D{1'b0}};
                     line_last_reg <= {D{1'b0}};
                     added_last_reg <= {D{1'b0}};
@@ -494,11 +516,12 @@ module aes_ghash #(
                     pow_reg <= {128*N{1'b0}};
                     load_cnt_reg <= {CW{1'b0}};
                 end else begin
-                    line_n_reg[3:0] <= accept ? n_in : {3'd0, inject};
-                    line_first_reg[0] <= (accept && first_in) || inject_first;
-                    line_last_reg[0] <= accept && s_last;
+                    line_cnt_reg <= cnt_next;
+                    line_open_reg[0] <= !enter_last;
+                    line_first_reg[0] <= enter_first;
+                    line_last_reg[0] <= enter_last;
                     for (s = 1; s < D; s = s + 1) begin
-                        line_n_reg[4*s +: 4] <= line_n_reg[4*(s-1) +: 4];
+                        line_open_reg[s] <= line_open_reg[s-1] && !enter_first && !enter_last;
                         line_first_reg[s] <= line_first_reg[s-1];
                         line_last_reg[s] <= line_last_reg[s-1];
                     end
@@ -540,11 +563,10 @@ module aes_ghash #(
                 op_reg <= op_next;
             end
 
-            // The line's oldest first flag is only needed for D-1 clocks; lane 0's entry
-            // of the lane powers is the slot's (op_next).
+            // The line's oldest first flag is only needed for D-1 clocks; lane 0 has no
+            // product of its own beside the slot's.
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_bits = &{1'b0, added_first_reg[D-1], capture[1], inject_zero[0], lane_op_next[127:0],
-                                 lane_p[127:0]};
+            wire unused_bits = &{1'b0, added_first_reg[D-1], capture[1], inject_zero[0], lane_p[127:0]};
             /* verilator lint_on UNUSEDSIGNAL */
         end else begin : gen_serial
             localparam STEPS = 128 / DIGIT;

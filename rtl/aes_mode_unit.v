@@ -48,8 +48,8 @@
  *              hashed, and the tag E_K(J0) ^ hash replaces the beat (encryption) or is
  *              compared with it (decryption: a mismatch gives zeros and code 7)
  *   The GHASH unit (aes_ghash) sits at O1, which holds a GCM entry until its blocks are
- *   hashed, all lanes in one clock (GHASH_DIGIT=128: a multiplier per lane) or one block
- *   per 128 / GHASH_DIGIT clocks, and the tag beat until the hash is there and, two
+ *   hashed, all lanes in one clock (GHASH_LANES = LANES: a multiplier per lane) or one
+ *   block per 128 / GHASH_DIGIT clocks, and the tag beat until the hash is there and, two
  *   clocks later, the tag beat's data and code are in registers. H is computed per
  *   message, so a key change costs nothing: the unit loads H from the IV beat's first
  *   pass.
@@ -98,9 +98,11 @@ module aes_mode_unit #(
     // 1: GCM messages (the framer's s_gcm beats) with a GHASH unit; 0: none.
     parameter GCM = 0,
     // The GHASH unit's multiplier (aes_ghash): bits of the operand per clock (128: one
-    // block per clock; 8 to 64: digit-serial) and register stages (1 to 4, DIGIT=128).
+    // block per clock; 8 to 64: digit-serial), register stages (1 to 4, DIGIT=128) and
+    // lanes (LANES: a beat a clock, DIGIT=128 only; 1: one lane of a beat at a time).
     parameter GHASH_DIGIT = 128,
-    parameter GHASH_PIPE = 1
+    parameter GHASH_PIPE = 1,
+    parameter GHASH_LANES = 1
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -595,9 +597,9 @@ module aes_mode_unit #(
         if (GCM != 0) begin : gen_gcm
             localparam [31:0] LAST_LANE_32 = LANES - 1;
             localparam [2:0] LAST_LANE = LAST_LANE_32[2:0];
-            // Blocks per GHASH beat: the whole entry at full rate (a multiplier per lane),
-            // else one lane at a time.
-            localparam GH_L = (GHASH_DIGIT == 128) ? LANES : 1;
+            // Blocks per GHASH beat: the whole entry (a multiplier per lane), or one lane at
+            // a time.
+            localparam GH_L = (GHASH_LANES == LANES) ? LANES : 1;
             localparam GW = 128 * GH_L;
             localparam [31:0] GH_BYTES = 16 * GH_L;
             wire [4:0] o1_kind = o1_head_reg[E_KIND +: 5];

@@ -47,6 +47,10 @@ BUILDS: dict[str, dict[str, object]] = {
     # The gcm-pipelined preset's engine (its GHASH multiplier in four stages): GCM in CI, the
     # rest in the slow sweep.
     "pipe1-s2-ttable": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE"},
+    # The gcm-2lane preset's engine (a GHASH multiplier per lane) and an ITERATIVE build of
+    # four lanes (its GHASH unit 64 bits a clock, a lane at a time): GCM in CI.
+    "pipe2-s2-ttable": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE", "LANES": 2},
+    "iter4": {"ARCH": "ITERATIVE", "LANES": 4},
     # Slow sweep only.
     "pipe2-s4-composite": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 4, "SBOX": "COMPOSITE", "LANES": 2,
                            "KEY_SLOTS": 16},
@@ -98,6 +102,7 @@ CI_RUNS = [
     _param("pipe4", "vectors"), _param("pipe4", "random"), _param("pipe4", "keys"),
     _param("iter-ttable", "regs"), _param("iter-ttable", "vectors"), _param("iter-ttable", "keys"),
     _param("iter", "gcm"), _param("pipe4", "gcm"), _param("pipe1-s2-ttable", "gcm"),
+    _param("pipe2-s2-ttable", "gcm"), _param("iter4", "gcm"),
 ]
 
 
