@@ -240,9 +240,9 @@ MUTATIONS = {
         "engine_stream", "pipelined", 24, {"a_order", "a_seq", "a_bounded", "a_latency_max"}),
     # a skid buffer lets a new beat overwrite the one it offers (m_axis of aes_axi)
     "skid_overwrites_offered_beat": (
-        "aes_skid.v", "            if (m_ready || !out_valid_reg) begin",
-        "            if (m_ready || !out_valid_reg || s_valid) begin",
-        "mode_axis", "prove", 14, {"a_payload_stable", "a_tvalid_held"}),
+        "aes_skid.v", "            wire            out_load = m_ready || !out_valid_reg;",
+        "            wire            out_load = m_ready || !out_valid_reg || s_valid;",
+        "mode_axis", "prove", 14, {"a_payload_stable"}),
     # the framer loads a new classified beat over one the mode unit has not taken
     "framer_overwrites_offered_beat": (
         "aes_axis_framer.v", "    wire f1_free = !o_valid_reg || m_ready;",
