@@ -60,6 +60,10 @@ TASK_SECONDS = {
     ("gf128_mul", "serial32"): 10,
     ("gf128_mul", "serial16"): 9,
     ("gf128_mul", "serial8"): 9,
+    ("ghash_ctrl", "full"): 165,               # measured on a loaded machine (63 s CPU)
+    ("ghash_ctrl", "full_pipe2_lanes2"): 240,  # 94 s CPU
+    ("ghash_ctrl", "serial16"): 260,           # 92 s CPU
+    ("ghash_ctrl", "cover"): 22,
 }
 SLOW_TASKS = {("engine_stream", "pipelined_deep"), ("axi_top", "pipelined"), ("gf128_mul", "full_pipe2")}
 
@@ -270,6 +274,16 @@ MUTATIONS = {
         "aes_gf128_mul.v", "aes_delay #(.WIDTH(128), .CLOCKS(PIPE - 1)) u_c_reg (",
         "aes_delay #(.WIDTH(128), .CLOCKS(0)) u_c_reg (",
         "gf128_mul", "full_pipe2", 2, {"a_product"}),
+    # the GHASH unit takes a last block while its result queue is full
+    "ghash_queue_overflow": (
+        "aes_ghash.v", "s_ready_reg <= key_ok_next && (pending_next < QUEUE_LIMIT);",
+        "s_ready_reg <= key_ok_next;",
+        "ghash_ctrl", "full", 12, {"a_owed_bound"}),
+    # a result that reaches the queue in the clock of a key load is lost
+    "ghash_result_lost_on_load": (
+        "aes_ghash.v", "if (res_valid && !q_moved[qi]",
+        "if (res_valid && !h_load && !q_moved[qi]",
+        "ghash_ctrl", "full", 12, {"a_latency"}),
 }
 
 
