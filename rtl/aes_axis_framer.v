@@ -534,11 +534,7 @@ module aes_axis_framer #(
     // when F1 finds the slot loaded (hold_late, counted a clock later: a load of that
     // slot cannot start before, see wait_load); the mode unit retires a message when it
     // issues its last beat.
-    // Both are registered before they count, so that the counters' adders start at
-    // registers, not at the input handshake; slot_hold adds the registered ones at once.
     wire hold_in = in_take && in_first_reg && in_ok;
-    reg  hold_in_reg;
-    reg  [KEY_SLOTS-1:0] in_slot_reg;
     reg  [KEY_SLOTS-1:0] late_slot_reg;
     wire [KEY_SLOTS-1:0] ret_slot = slot_onehot(retire_slot);
     reg  [HW-1:0] hold_cnt_reg [0:KEY_SLOTS-1];
@@ -552,14 +548,12 @@ module aes_axis_framer #(
     always @(posedge clk) begin
         hold_late_reg <= !rst && hold_late;
         late_slot_reg <= b_slot_bit;
-        hold_in_reg <= !rst && hold_in;
-        in_slot_reg <= in_slot;
         for (hi = 0; hi < KEY_SLOTS; hi = hi + 1) begin
             if (rst) begin
                 hold_cnt_reg[hi] <= {HW{1'b0}};
             end else begin
                 hold_cnt_reg[hi] <= hold_cnt_reg[hi]
-                                    + {{HW-1{1'b0}}, hold_in_reg && in_slot_reg[hi]}
+                                    + {{HW-1{1'b0}}, hold_in && in_slot[hi]}
                                     + {{HW-1{1'b0}}, hold_late_reg && late_slot_reg[hi]}
                                     - {{HW-1{1'b0}}, retire_valid && ret_slot[hi]};
             end
@@ -568,8 +562,7 @@ module aes_axis_framer #(
 
     // A late hold counts from its register on, the clock after F1 took the beat (as a
     // count of it would), so the key slots see it as early as before.
-    assign slot_hold = hold_nz | (hold_in_reg ? in_slot_reg : {KEY_SLOTS{1'b0}})
-                               | (hold_late_reg ? late_slot_reg : {KEY_SLOTS{1'b0}});
+    assign slot_hold = hold_nz | (hold_late_reg ? late_slot_reg : {KEY_SLOTS{1'b0}});
     // A beat taken now counts: the self-test must not start in the next clock.
     assign busy = in_take || !in_first_reg || b_valid || msg_active_reg || o_valid_reg;
 

@@ -213,11 +213,8 @@ module aes_ghash #(
     wire         res_valid;    // a result leaves the datapath now
     wire [127:0] res_poly;
 
-    // s_ready_reg is key_ok_reg && (pending_reg < QUEUE_LIMIT), computed a clock ahead
-    // from their next values, so that a full-rate unit's s_ready is a register.
-    reg          s_ready_reg;
     assign h_ready = key_ok_reg;
-    assign s_ready = s_ready_reg && take_ok;
+    assign s_ready = key_ok_reg && take_ok && (pending_reg < QUEUE_LIMIT);
     wire accept = s_valid && s_ready;
     wire first_in = s_first || fresh_reg;
 
@@ -268,7 +265,6 @@ module aes_ghash #(
     always @(posedge clk) begin
         if (rst) begin
             key_ok_reg <= 1'b0;
-            s_ready_reg <= 1'b0;
             loading_reg <= 1'b0;
             h_new_reg <= 128'd0;
             fresh_reg <= 1'b1;
@@ -276,7 +272,6 @@ module aes_ghash #(
             q_valid_reg <= {QUEUE{1'b0}};
         end else begin
             key_ok_reg <= key_ok_next;
-            s_ready_reg <= key_ok_next && (pending_next < QUEUE_LIMIT);
             loading_reg <= loading_next;
             if (h_clear) begin
                 h_new_reg <= 128'd0;

@@ -573,7 +573,6 @@ module aes_mode_unit #(
     // end of a beat into the output skid buffer (whose ready is a register).
     wire          o1_take = o1_valid_reg && (!o1_end || o_ready) && !g_hold;
     wire          o1_free = !o1_valid_reg || ((!o1_end || o_ready) && !g_hold);
-    wire          asm_take = o1_valid_reg && o1_single && (!o1_end || o_ready);
     wire          h_go = hd_valid && (h_bypass || rs_valid) && o1_free;
 
     wire [127:0]  r0 = o1_res_reg[127:0] ^ o1_xor[127:0];
@@ -723,13 +722,11 @@ module aes_mode_unit #(
             // decryption outputs the expected tag when it matches, else zeros and code 7.
             // Two register stages, so that neither the 128-bit comparison nor the choice
             // of the tag beat's data sits in front of the output buffer: in the clock
-            // after the hash is there (tag_load), with the tag beat in O1, the beat's
-            // data if the tags match (the computed tag's kept bytes when encrypting, the
-            // received tag's when decrypting) and, per kept byte, whether the tags
-            // differ are registered, and the hash leaves the GHASH unit a clock later
-            // (its m_ready is a register, not O1's take); in the next clock the tag
-            // beat's data and code (tag_ready_reg), from which the beat leaves O1. All
-            // of them are zeroed with E_K(J0).
+            // after the hash is there (tag_load) the tag and, per byte, whether it
+            // differs from the tag beat's are registered, and the hash leaves the GHASH
+            // unit a clock later (its m_ready is a register, not O1's take); in the next
+            // clock the tag beat's data and code (tag_ready_reg), from which the beat
+            // leaves O1. All of them are zeroed with E_K(J0).
             reg  [127:0] tag_mask;       // lane 0's kept bytes
             integer kb;
             always @* begin
@@ -741,11 +738,11 @@ module aes_mode_unit #(
             wire [127:0] tag_diff = tag_full ^ o1_xor[127:0];
             reg          tag_stage_reg;  // the first stage holds this message's tag
             reg          tag_ready_reg;  // the second stage does
-            reg  [127:0] tag_full_reg;   // the tag beat's data if the tags match
-            reg  [15:0]  tag_diff_reg;   // bit b: byte b is kept and the tags differ in it
+            reg  [127:0] tag_full_reg;
+            reg  [15:0]  tag_diff_reg;   // bit b: byte b of the tags differs
             reg  [127:0] tag_data_reg;   // the tag beat's data
             reg          tag_fail_reg;   // a decryption whose tag differs: code 7
-            wire         tag_match = (tag_diff_reg == 16'd0);
+            wire         tag_match = (tag_diff_reg & o1_keep[15:0]) == 16'd0;
             assign g_tag = o1_valid_reg && k_tag;
             wire         tag_load = g_tag && gh_m_valid && !tag_stage_reg && !tag_ready_reg;
             assign gh_m_ready = tag_stage_reg;
@@ -793,16 +790,17 @@ module aes_mode_unit #(
                     tag_stage_reg <= tag_load;
                     tag_ready_reg <= (tag_ready_reg || tag_stage_reg) && !o1_take;
                     if (tag_load) begin
-                        tag_full_reg <= (o1_dec ? o1_xor[127:0] : tag_full) & tag_mask;
+                        tag_full_reg <= tag_full;
                         for (tb = 0; tb < 16; tb = tb + 1) begin
-                            tag_diff_reg[tb] <= o1_keep[tb] && |tag_diff[8*tb +: 8];
+                            tag_diff_reg[tb] <= |tag_diff[8*tb +: 8];
                         end
                     end else if (msg_done_reg) begin
                         tag_full_reg <= 128'd0;
                         tag_diff_reg <= 16'd0;
                     end
                     if (tag_stage_reg) begin
-                        tag_data_reg <= (o1_dec && !tag_match) ? 128'd0 : tag_full_reg;
+                        tag_data_reg <= o1_dec ? (tag_match ? (o1_xor[127:0] & tag_mask) : 128'd0) :
+                                        (tag_full_reg & tag_mask);
                         tag_fail_reg <= o1_dec && !tag_match;
                     end else if (msg_done_reg) begin
                         tag_data_reg <= 128'd0;
@@ -962,13 +960,13 @@ module aes_mode_unit #(
         if (o1_valid_reg && o1_fb && !o1_bypass) begin
             chain_next = o1_ofb ? o1_res_reg[127:0] : r0;
         end
-        // The assembly register only ever holds lanes of a feedback beat, and GCM never
-        // holds such an entry (g_hold is low for it), so its enable leaves g_hold (the
-        // GHASH unit's readiness) out; it is back to zero when the beat ends.
-        if (asm_take) begin
-            asm_next = o1_end ? {W{1'b0}} : o1_beat;
-        end
         if (o1_take) begin
+            if (o1_single && !o1_end) begin
+                asm_next = o1_beat;
+            end
+            if (o1_end) begin
+                asm_next = {W{1'b0}};
+            end
             if (o1_fb && !o1_bypass) begin
                 fb_busy_next = 1'b0;
             end

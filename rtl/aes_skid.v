@@ -75,7 +75,7 @@ module aes_skid #(
             reg [WIDTH-1:0] out_data_reg, temp_data_reg;
             reg             out_valid_reg, out_valid_next;
             reg             temp_valid_reg, temp_valid_next;
-            wire            out_load = m_ready || !out_valid_reg;
+            reg             store_in_to_out, store_temp_to_out;
 
             // Room for one more beat in the next clock: the output entry is taken now, or the
             // skid entry is empty and no beat arrives into the output entry now.
@@ -84,15 +84,19 @@ module aes_skid #(
             always @* begin
                 out_valid_next = out_valid_reg;
                 temp_valid_next = temp_valid_reg;
+                store_in_to_out = 1'b0;
+                store_temp_to_out = 1'b0;
                 if (s_ready_reg) begin
                     if (m_ready || !out_valid_reg) begin
                         out_valid_next = s_valid;
+                        store_in_to_out = 1'b1;
                     end else begin
                         temp_valid_next = s_valid;
                     end
                 end else if (m_ready) begin
                     out_valid_next = temp_valid_reg;
                     temp_valid_next = 1'b0;
+                    store_temp_to_out = 1'b1;
                 end
             end
 
@@ -106,12 +110,10 @@ module aes_skid #(
                     out_valid_reg <= out_valid_next;
                     temp_valid_reg <= temp_valid_next;
                 end
-                // The output entry loads whenever it is taken or empty, from the input if
-                // s_ready_reg was high, else from the skid entry: the late m_ready only
-                // drives the enable, and the select is a register. (An empty entry may
-                // load a word that is not a beat; out_valid_reg says it is none.)
-                if (out_load) begin
-                    out_data_reg <= s_ready_reg ? s_data : temp_data_reg;
+                if (store_in_to_out) begin
+                    out_data_reg <= s_data;
+                end else if (store_temp_to_out) begin
+                    out_data_reg <= temp_data_reg;
                 end
                 // The skid entry is empty whenever s_ready_reg is high, so it may take
                 // every beat offered then: its enable is a register, not the downstream
