@@ -14,6 +14,7 @@ change a figure of docs/RESULTS.md, and at what cost in run time.
     python3 bench/pnr_options.py --only default tmg-ripup --seeds 1 2 3
     python3 bench/pnr_options.py --list
     python3 bench/pnr_options.py --preset s0-pipelined-ttable --no-floorplan   # block RAMs left to the placer
+    python3 bench/pnr_options.py --preset min-area --top aes_axi --only default --seeds 1 2 3   # the whole IP
 
 Printed per run: Fmax, the worst path's logic and routing delay, the router's time and
 the whole run's time. A run that exceeds --timeout is shown as such. Results are kept
@@ -24,6 +25,7 @@ Not a test: the numbers depend on the tools' versions and seeds (docs/flow.md).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import re
 import subprocess
@@ -121,7 +123,9 @@ def show(row: dict[str, object]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--preset", default="s3-subpipelined", help="a preset (its own target, aes_core)")
+    ap.add_argument("--preset", default="s3-subpipelined", help="a preset (its own target)")
+    ap.add_argument("--top", choices=sorted(configs.TOPS), default="aes_core",
+                    help="the top to implement: the core (default) or the whole IP")
     ap.add_argument("--only", nargs="+", choices=sorted(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--seeds", nargs="+", type=int, default=[1])
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds per nextpnr run")
@@ -133,11 +137,12 @@ def main(argv: list[str] | None = None) -> int:
         for name, extra in OPTION_SETS.items():
             print(f"{name:22} {' '.join(extra) or '(nextpnr defaults: the flow)'}")
         return 0
-    preset = configs.get_preset(a.preset)
-    folder = paths.BUILD_DIR / "pnr-options" / (preset.name + ("-no-floorplan" if a.no_floorplan else ""))
+    preset = dataclasses.replace(configs.get_preset(a.preset), top=a.top)
+    folder = paths.BUILD_DIR / "pnr-options" / (preset.name + ("-ip" if a.top == "aes_axi" else "")
+                                                + ("-no-floorplan" if a.no_floorplan else ""))
     design, tgt, goal, figures = synthesize(preset, folder, use_floorplan=not a.no_floorplan)
     pinned = f"; {figures['ebr_pinned']} block RAMs pinned" if figures.get("ebr_pinned") else ""
-    print(f"{preset.name} as aes_core on {figures['target']}, goal {goal:g} MHz "
+    print(f"{preset.name} as {a.top} on {figures['target']}, goal {goal:g} MHz "
           f"(synthesis {figures['synth_s']:.0f} s{pinned}; results in {folder.relative_to(paths.ROOT)})")
     print("| options | seed | Fmax (MHz) | worst path logic / routing (ns) | router (s) | run (s) |")
     print("|---|--:|--:|--:|--:|--:|")
