@@ -124,7 +124,7 @@ def show(row: dict[str, object]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--preset", default="s3-subpipelined", help="a preset (its own target)")
-    ap.add_argument("--top", choices=sorted(configs.TOPS), default="aes_core",
+    ap.add_argument("--top", choices=sorted(configs.TOPS), default=configs.DEFAULT_TOP,
                     help="the top to implement: the core (default) or the whole IP")
     ap.add_argument("--only", nargs="+", choices=sorted(OPTION_SETS), help="option sets to run (default: all)")
     ap.add_argument("--seeds", nargs="+", type=int, default=[1])
@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:22} {' '.join(extra) or '(nextpnr defaults: the flow)'}")
         return 0
     preset = dataclasses.replace(configs.get_preset(a.preset), top=a.top)
-    folder = paths.BUILD_DIR / "pnr-options" / (preset.name + ("-ip" if a.top == "aes_axi" else "")
+    folder = paths.BUILD_DIR / "pnr-options" / (preset.name + ("" if a.top == configs.DEFAULT_TOP else "-ip")
                                                 + ("-no-floorplan" if a.no_floorplan else ""))
     design, tgt, goal, figures = synthesize(preset, folder, use_floorplan=not a.no_floorplan)
     pinned = f"; {figures['ebr_pinned']} block RAMs pinned" if figures.get("ebr_pinned") else ""
