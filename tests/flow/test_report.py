@@ -403,7 +403,7 @@ def test_a_full_run_replaces_everything(monkeypatch: pytest.MonkeyPatch, tmp_pat
     data["failed"] = [{"preset": "s0-pipelined-ttable", "target": "ecp5-85k", "error": "old"}]
     (tmp_path / "results.json").write_text(json.dumps(data))
     calls = _stand_in_flow(monkeypatch, lut4={"s1-iterative": 1234})
-    assert cli.main(["report", "--out", str(tmp_path)]) == 0
+    assert cli.main(["report", "-j", "1", "--out", str(tmp_path)]) == 0  # one at a time: the calls are seen here
     assert [c for c in calls if c[1] == "aes_core"] == [(n, "aes_core") for n in DEFAULT_NAMES]
     data = _saved(tmp_path)
     assert [r["preset"] for r in data["presets"]] == DEFAULT_NAMES  # the --set row is gone
@@ -411,6 +411,64 @@ def test_a_full_run_replaces_everything(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert {r["preset"]: r for r in data["presets"]}["s1-iterative"]["lut4"] == 1234
     assert data["simulated"] is True
     assert "stale" not in (tmp_path / "RESULTS.md").read_text()
+
+
+def test_presets_built_at_once_give_the_report_of_one_at_a_time(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture) -> None:
+    _stand_in_flow(monkeypatch, lut4={"min-area": 2222}, fail={"s2-phase-pipelined-hostkey"})
+    assert cli.main(["report", "-j", "1", "--out", str(tmp_path / "one")]) == 1
+    assert cli.main(["report", "-j", "3", "--out", str(tmp_path / "three")]) == 1  # each in a worker process
+    one, three = _saved(tmp_path / "one"), _saved(tmp_path / "three")
+    assert [r["preset"] for r in three["presets"]] == [n for n in DEFAULT_NAMES if n != "s2-phase-pipelined-hostkey"]
+    assert three["presets"] == one["presets"] and three["failed"] == one["failed"]
+    assert three["failed"][0]["preset"] == "s2-phase-pipelined-hostkey"
+    assert _rows(tmp_path / "three")["min-area"]["lut4"] == 2222
+    capsys.readouterr()
+    assert cli.main(["report", "-j", "0", "--out", str(tmp_path)]) == 2
+    assert "-j must be at least 1" in capsys.readouterr().err
+
+
+def _raise_in_s3(preset, target=None, **kwargs):
+    if preset.name == "s3-subpipelined":
+        raise RuntimeError("tool crashed")
+    return preset_figures(preset, _fake_flow_result(preset, target, 3000, 200.0))
+
+
+def test_a_build_that_raises_in_a_worker_is_a_failed_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    import aescores.flow as flow
+
+    monkeypatch.setattr(flow, "implement_preset", _raise_in_s3)
+    names = ("min-area", "s3-subpipelined", "s1-iterative")
+    msgs: list[str] = []
+    data = report.collect([configs.PRESETS[n] for n in names], sim=False, ip=False, jobs=2, progress=msgs.append)
+    assert [r["preset"] for r in data["presets"]] == ["min-area", "s1-iterative"]
+    assert data["failed"] == [{"preset": "s3-subpipelined", "target": "ecp5-85k",
+                               "error": "build process failed: RuntimeError: tool crashed"}]
+    assert any(m.startswith("[2/3] s3-subpipelined: FAILED: build process failed") for m in msgs)
+
+
+def test_a_parallel_run_starts_the_longest_presets_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    _stand_in_flow(monkeypatch)
+    started: list[str] = []
+
+    def one_by_one(job, items, workers, finish, failed):
+        for item in items:
+            started.append(item.preset.name)
+            finish(job(item))
+
+    monkeypatch.setattr(report, "run_pool", one_by_one)
+    names = ("s0-pipelined-ttable", "s3-subpipelined", "min-area", "max-throughput")
+    saved = {"presets": [{"preset": "s0-pipelined-ttable", "seconds": {"total": 100.0},
+                          "ip": {"seconds": {"total": 300.0}}},
+                         {"preset": "s3-subpipelined", "seconds": {"total": 50.0}, "ip": {"error": "x"}},
+                         {"preset": "min-area", "seconds": {"total": 900.0}},
+                         {"preset": "broken", "seconds": None}]}
+    assert report.expected_seconds(saved) == {"s0-pipelined-ttable": 400.0, "s3-subpipelined": 50.0,
+                                              "min-area": 900.0}
+    data = report.collect([configs.PRESETS[n] for n in names], sim=False, jobs=2,
+                          expected_seconds=report.expected_seconds(saved))
+    assert started == ["max-throughput", "min-area", "s0-pipelined-ttable", "s3-subpipelined"]  # unknown first
+    assert [r["preset"] for r in data["presets"]] == list(names)  # rows in the order asked
 
 
 def test_merge_orders_rows_and_checks_each_kept_one_against_the_tree() -> None:

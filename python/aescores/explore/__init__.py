@@ -26,7 +26,6 @@ import json
 import os
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -35,6 +34,7 @@ from aescores import configs, paths
 from aescores.configs import PARAMETERS, ConfigError, ParamValue, Preset
 from aescores.errors import CliError
 from aescores.flow import implement_preset
+from aescores.pool import run_pool
 
 Say = Callable[[str], None]
 # The flow's `implement_preset`, or a stand-in with its signature (module-level, so that
@@ -461,23 +461,10 @@ def run_configs(
 def _run_pool(tasks: Sequence[_Task], workers: int, finish: Callable[[Mapping[str, Any]], None]) -> None:
     """Run `tasks` in a pool of `workers` processes, passing each outcome to `finish` as
     it ends; a worker that dies is recorded as the error of its build."""
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        futures: dict[Future[dict[str, Any]], _Task] = {pool.submit(_build, t): t for t in tasks}
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: futures[f].index):
-                try:
-                    outcome = future.result()
-                except Exception as exc:  # noqa: BLE001 - e.g. BrokenProcessPool: record, go on
-                    outcome = {"index": futures[future].index, "seconds": 0.0,
-                               "error": f"build process failed: {type(exc).__name__}: {exc}"}
-                finish(outcome)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
+    def failed(task: _Task, exc: Exception) -> dict[str, Any]:
+        return {"index": task.index, "seconds": 0.0, "error": f"build process failed: {type(exc).__name__}: {exc}"}
+
+    run_pool(_build, tasks, workers, finish, failed)
 
 
 def mark_pareto(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

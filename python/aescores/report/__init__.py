@@ -24,6 +24,7 @@ from typing import Callable, Iterable, Mapping
 
 from aescores import configs, paths, tools
 from aescores.configs import Preset
+from aescores.pool import run_pool
 
 from .cbc_rate import BLOCKS as CBC_BLOCKS
 from .cbc_rate import CbcRate, RateCheckError, measure_cbc_encrypt
@@ -82,6 +83,21 @@ _FLOW_KEEP = ("top_module", "top_parameters", "io", "clock_net", "totals", "avai
               "critical_path", "utilization", "tool_versions", "seconds", "cache_key", "ebr_pinned")
 
 
+@dataclasses.dataclass(frozen=True)
+class _PresetJob:
+    """One preset's row to build, as sent to a worker process."""
+
+    index: int
+    tag: str
+    preset: Preset
+    target: str | None
+    seed: int
+    sim: bool
+    force: bool
+    xc7: bool
+    ip: bool
+
+
 def collect(
     presets: Iterable[Preset],
     *,
@@ -91,6 +107,8 @@ def collect(
     force: bool = False,
     xc7: bool = True,
     ip: bool = True,
+    jobs: int = 1,
+    expected_seconds: Mapping[str, float] | None = None,
     progress: Progress | None = None,
 ) -> dict[str, object]:
     """Implement (and simulate) each preset; failures are recorded, not raised.
@@ -102,39 +120,101 @@ def collect(
     rate is measured (`measure_cbc`) and recorded in the "ip" entry
     (`cbc_enc_clocks_per_block`, `cbc_enc_gbps`), or the reason it could not be
     (`cbc_enc_error`, e.g. an output that differs from the model's).
+
+    With `jobs` above 1, `jobs` presets are built at once, each in a process of its own
+    (`pool.run_pool`) that prints its progress to stderr; the longest first, by
+    `expected_seconds` (a preset's seconds in an earlier report; unknown ones first).
+    `progress` then hears the line that ends each preset. Rows come in the order of
+    `presets` whatever the order of building, and the figures are those of a build one
+    at a time (every tool is deterministic).
     """
+    presets = list(presets)
+    say = progress or (lambda _msg: None)
+    todo = [_PresetJob(i, f"[{i + 1}/{len(presets)}] {p.name}: ", p, target, seed, sim, force, xc7, ip)
+            for i, p in enumerate(presets)]
+    outcomes: dict[int, dict] = {}
+    t0 = time.monotonic()
+    if jobs <= 1 or len(todo) <= 1:
+        for job in todo:
+            outcomes[job.index] = _build_row(job, say)
+    else:
+        known = expected_seconds or {}
+        order = sorted(todo, key=lambda j: -known.get(j.preset.name, float("inf")))
+
+        def finish(outcome: dict) -> None:
+            outcomes[outcome["index"]] = outcome
+            job = todo[outcome["index"]]
+            row = outcome.get("row")
+            say(job.tag + (_row_summary(row) if row else f"FAILED: {outcome['failed']['error']}"))
+
+        def failed(job: _PresetJob, exc: Exception) -> dict:
+            return {"index": job.index, "failed": {"preset": job.preset.name, "target": target or job.preset.target,
+                                                   "error": f"build process failed: {type(exc).__name__}: {exc}"}}
+
+        run_pool(_build_row_in_worker, order, min(jobs, len(todo)), finish, failed)
+    rows = [outcomes[i]["row"] for i in sorted(outcomes) if "row" in outcomes[i]]
+    failures = [outcomes[i]["failed"] for i in sorted(outcomes) if "failed" in outcomes[i]]
+    return report_data(rows, failures, simulated=sim, seconds=time.monotonic() - t0)
+
+
+def _row_summary(row: Mapping) -> str:
+    ip = row.get("ip") or {}
+    text = f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
+    if ip.get("lut4") is not None:
+        text += f"; {IP_TOP}: {ip['lut4']:,} LUT4, {ip['fmax_mhz']:.1f} MHz"
+    return text
+
+
+def _build_row_in_worker(job: _PresetJob) -> dict:
+    """`_build_row` in a worker process: its progress to stderr, timed from its start."""
+    from aescores.flow.command import stderr_progress
+
+    return _build_row(job, stderr_progress())
+
+
+def _build_row(job: _PresetJob, say: Progress) -> dict:
+    """One preset's row ({"index", "row"}) or its failure ({"index", "failed"})."""
     from aescores.flow import FlowError, implement_preset
 
-    say = progress or (lambda _msg: None)
-    presets = list(presets)
-    rows: list[dict] = []
-    failed: list[dict] = []
-    t0 = time.monotonic()
-    for i, preset in enumerate(presets, 1):
-        tag = f"[{i}/{len(presets)}] {preset.name}: "
-        try:
-            row = implement_preset(preset, target, seed=seed, force=force, xc7=xc7,
-                                   progress=lambda m: say(tag + m))
-        except (FlowError, tools.ToolError) as exc:
-            say(tag + f"FAILED: {exc}")
-            failed.append({"preset": preset.name, "target": target or preset.target, "error": str(exc)})
-            continue
-        conformance = None
-        if sim:
-            say(tag + "conformance simulation")
-            conformance = simulate(preset)
-        row = report_row(row, conformance)
-        rows.append(row)
-        say(tag + f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
-            + (" (cached)" if row.get("cached") else ""))
-        if ip and preset.top != IP_TOP:
-            def ip_say(msg: str, tag: str = tag) -> None:
-                say(tag + f"{IP_TOP}: " + msg)
+    preset, tag = job.preset, job.tag
+    try:
+        row = implement_preset(preset, job.target, seed=job.seed, force=job.force, xc7=job.xc7,
+                               progress=lambda m: say(tag + m))
+    except (FlowError, tools.ToolError) as exc:
+        say(tag + f"FAILED: {exc}")
+        return {"index": job.index,
+                "failed": {"preset": preset.name, "target": job.target or preset.target, "error": str(exc)}}
+    conformance = None
+    if job.sim:
+        say(tag + "conformance simulation")
+        conformance = simulate(preset)
+    row = report_row(row, conformance)
+    say(tag + f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
+        + (" (cached)" if row.get("cached") else ""))
+    if job.ip and preset.top != IP_TOP:
+        def ip_say(msg: str) -> None:
+            say(tag + f"{IP_TOP}: " + msg)
 
-            row["ip"] = _whole_ip(preset, target, seed=seed, force=force, say=ip_say)
-            if sim and not row["ip"].get("error"):
-                row["ip"].update(_cbc_figures(preset, float(row["ip"]["fmax_mhz"]), ip_say))
-    return report_data(rows, failed, simulated=sim, seconds=time.monotonic() - t0)
+        row["ip"] = _whole_ip(preset, job.target, seed=job.seed, force=job.force, say=ip_say)
+        if job.sim and not row["ip"].get("error"):
+            row["ip"].update(_cbc_figures(preset, float(row["ip"]["fmax_mhz"]), ip_say))
+    return {"index": job.index, "row": row}
+
+
+def expected_seconds(data: Mapping | None) -> dict[str, float]:
+    """Each preset's build time in a saved report (core and whole IP, as run then): what
+    `collect` orders the builds of a parallel run by."""
+    out: dict[str, float] = {}
+    for r in (data or {}).get("presets", []):
+        try:
+            total = float(r["seconds"]["total"])
+            ip = r.get("ip")
+            if isinstance(ip, Mapping) and isinstance(ip.get("seconds"), Mapping):
+                total += float(ip["seconds"].get("total") or 0.0)
+            out[str(r["preset"])] = total
+        except (KeyError, TypeError, ValueError):
+            continue
+    return out
 
 
 def _cbc_figures(preset: Preset, fmax_mhz: float, say: Progress) -> dict[str, object]:

@@ -5,18 +5,21 @@ With no preset named and no `--set`, every default preset is built and the repor
 written anew. A partial run (presets named, or `--set`) merges the rows it builds into
 the results.json already in the output folder (`report.merge`): the other rows are kept,
 marked stale when built from other sources or another flow than the current tree.
+`-j N` builds N presets at once (default: one per CPU), the longest first by the saved
+report's build times.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from aescores import configs, paths
 from aescores.cli import add_set_option, preset_from_args
 
-from . import RESULTS_JSON, collect, load, merge, write
+from . import RESULTS_JSON, collect, expected_seconds, load, merge, write
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -42,6 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--no-xc7", action="store_true", help="skip the Yosys synth_xilinx cell counts (quicker)")
     p.add_argument("--core-only", action="store_true",
                    help="do not build each preset a second time as the whole IP (aes_axi top)")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                   help="presets built at once, each one process (default: the number of CPUs)")
     p.add_argument("--out", type=Path, metavar="DIR", help="where to write (default: docs/)")
     p.add_argument("--from-json", type=Path, metavar="FILE",
                    help="write the report from a saved results.json, without running any tool")
@@ -73,16 +78,19 @@ def run(args: argparse.Namespace) -> int:
         presets = list({p.name: p for p in (preset_from_args(n, args.set) for n in args.presets)}.values())
     else:
         presets = [preset_from_args(None, args.set)]
+    if args.jobs < 1:
+        raise CliError("-j must be at least 1")
     previous = None
-    if partial:
-        saved = Path(args.out or paths.DOCS_DIR) / RESULTS_JSON
-        if saved.exists():
-            try:
-                previous = load(saved)
-            except (OSError, ValueError) as exc:
+    saved = Path(args.out or paths.DOCS_DIR) / RESULTS_JSON
+    if saved.exists():
+        try:
+            previous = load(saved)
+        except (OSError, ValueError) as exc:
+            if partial:
                 raise CliError(f"cannot read {saved} to merge into: {exc}") from exc
     fresh = collect(presets, target=args.target, seed=args.seed, sim=not args.no_sim, force=args.force,
-                    xc7=not args.no_xc7, ip=not args.core_only, progress=stderr_progress())
+                    xc7=not args.no_xc7, ip=not args.core_only, jobs=args.jobs,
+                    expected_seconds=expected_seconds(previous), progress=stderr_progress())
     data = fresh
     if partial:
         data = merge(previous, fresh)

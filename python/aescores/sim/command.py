@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from typing import Callable
 
@@ -54,7 +55,11 @@ def run_conformance(preset: str | configs.Preset, *, use_cache: bool = True,
         "seconds": round(time.monotonic() - start, 1),
     }
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
-    cache.write_text(json.dumps(summary, indent=1))
+    # Written whole and renamed: presets built at once (report -j) may share a binary,
+    # and one must not read the file while the other writes it.
+    partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+    partial.write_text(json.dumps(summary, indent=1))
+    os.replace(partial, cache)
     return summary
 
 
