@@ -105,17 +105,18 @@ def packets(only: list[str] | None) -> int:
             continue
         lanes = int(full["LANES"])
         beat = 16 * lanes
+        ivs = [bytes([n]) * 12 for n in range(PACKETS)]
+        counters = [iv + (2).to_bytes(4, "big") for iv in ivs]
         with AxiSim(full) as sim:
             sim.wait_selftest()
             sim.load_key(0, key)
             for size in PACKET_BYTES:
-                ivs = [bytes([n]) * 12 for n in range(PACKETS)]
                 texts = [bytes([n ^ 0x5A]) * size for n in range(PACKETS)]
-                # CTR: the IV beat (IV, counter from 2 as GCM's payload) and the payload.
-                ctr_msgs = [iv + (2).to_bytes(4, "big") + bytes(beat - 16) + text for iv, text in zip(ivs, texts)]
-                outs, cycles, _ = sim.messages([(tuser_of(int(Mode.CTR), False, 0), m) for m in ctr_msgs])
-                for out, iv, text in zip(outs, ivs, texts):
-                    want = model.process(Mode.CTR, key, iv + (2).to_bytes(4, "big"), text, False)
+                # CTR: the IV beat (the counter block, from 2 as GCM's payload) and the payload.
+                outs, cycles, _ = sim.messages([(tuser_of(int(Mode.CTR), False, 0), c + bytes(beat - 16) + text)
+                                                for c, text in zip(counters, texts)])
+                for out, c, text in zip(outs, counters, texts):
+                    want = model.process(Mode.CTR, key, c, text, False)
                     assert out.code == 0 and out.data[beat:] == want, f"CTR {size}"
                 _packet_row(name, size, "CTR", 1 + size // beat, cycles)
                 frames = [gcm.message_frame(iv, bytes(16), text, 16, lanes) for iv, text in zip(ivs, texts)]

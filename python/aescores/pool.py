@@ -39,3 +39,8 @@ def run_pool(job: Callable[[Item], Outcome], items: Sequence[Item], workers: int
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
+
+
+def failure_text(exc: Exception) -> str:
+    """The error recorded for a job that raised or whose worker died."""
+    return f"build process failed: {type(exc).__name__}: {exc}"

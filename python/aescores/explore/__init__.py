@@ -34,7 +34,7 @@ from aescores import configs, paths
 from aescores.configs import PARAMETERS, ConfigError, ParamValue, Preset
 from aescores.errors import CliError
 from aescores.flow import implement_preset
-from aescores.pool import run_pool
+from aescores.pool import failure_text, run_pool
 
 Say = Callable[[str], None]
 # The flow's `implement_preset`, or a stand-in with its signature (module-level, so that
@@ -462,7 +462,7 @@ def _run_pool(tasks: Sequence[_Task], workers: int, finish: Callable[[Mapping[st
     """Run `tasks` in a pool of `workers` processes, passing each outcome to `finish` as
     it ends; a worker that dies is recorded as the error of its build."""
     def failed(task: _Task, exc: Exception) -> dict[str, Any]:
-        return {"index": task.index, "seconds": 0.0, "error": f"build process failed: {type(exc).__name__}: {exc}"}
+        return {"index": task.index, "seconds": 0.0, "error": failure_text(exc)}
 
     run_pool(_build, tasks, workers, finish, failed)
 

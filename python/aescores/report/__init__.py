@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Mapping
 
 from aescores import configs, paths, tools
 from aescores.configs import Preset
-from aescores.pool import run_pool
+from aescores.pool import failure_text, run_pool
 
 from .cbc_rate import BLOCKS as CBC_BLOCKS
 from .cbc_rate import CbcRate, RateCheckError, measure_cbc_encrypt
@@ -149,7 +149,7 @@ def collect(
 
         def failed(job: _PresetJob, exc: Exception) -> dict:
             return {"index": job.index, "failed": {"preset": job.preset.name, "target": target or job.preset.target,
-                                                   "error": f"build process failed: {type(exc).__name__}: {exc}"}}
+                                                   "error": failure_text(exc)}}
 
         run_pool(_build_row_in_worker, order, min(jobs, len(todo)), finish, failed)
     rows = [outcomes[i]["row"] for i in sorted(outcomes) if "row" in outcomes[i]]
@@ -157,9 +157,13 @@ def collect(
     return report_data(rows, failures, simulated=sim, seconds=time.monotonic() - t0)
 
 
+def _core_summary(row: Mapping) -> str:
+    return f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
+
+
 def _row_summary(row: Mapping) -> str:
     ip = row.get("ip") or {}
-    text = f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
+    text = _core_summary(row)
     if ip.get("lut4") is not None:
         text += f"; {IP_TOP}: {ip['lut4']:,} LUT4, {ip['fmax_mhz']:.1f} MHz"
     return text
@@ -189,8 +193,7 @@ def _build_row(job: _PresetJob, say: Progress) -> dict:
         say(tag + "conformance simulation")
         conformance = simulate(preset)
     row = report_row(row, conformance)
-    say(tag + f"{row['lut4']:,} LUT4, {row['fmax_mhz']:.1f} MHz, {row['gbps']:.2f} Gbit/s"
-        + (" (cached)" if row.get("cached") else ""))
+    say(tag + _core_summary(row) + (" (cached)" if row.get("cached") else ""))
     if job.ip and preset.top != IP_TOP:
         def ip_say(msg: str) -> None:
             say(tag + f"{IP_TOP}: " + msg)
