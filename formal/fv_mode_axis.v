@@ -139,6 +139,7 @@ aes_mode_unit #(
     .m_axis_tlast(m_axis_tlast),
     .m_axis_tuser(m_axis_tuser),
     .slot_hold(),
+    .slot_loaded(slot_loaded),
     .retire_valid(retire_valid),
     .retire_slot(retire_slot),
     .busy(),

@@ -106,7 +106,7 @@
  * data registers (slots, line data, the queue's data) are not cleared, and none of them
  * reaches m_hash without a hash completing.
  *
- * h_clear forgets the key and the hash state, for the end of a message: the key
+ * h_clear forgets the key and the hash state, for a key that is no longer in use: the key
  * registers (h_new_reg, the powers of H or h_reg) are zeroized, h_ready drops until the
  * next h_load, and the hash state is zeroed (digit-serial: X, Y and the product; full
  * rate: the slots, dropped for the D clocks their pass takes). A load under way is

@@ -40,8 +40,9 @@
  *     OFB      engine(chain)                   result = engine ^ data, chain = engine
  *
  *   GCM (GCM=1; the framer marks each beat of a mode 5 message, specification §3a)
- *     IV beat  two passes: engine(0) = H, loaded into the GHASH unit (no output beat),
- *              then engine(J0) = E_K(J0) kept for the tag; the beat is echoed
+ *     IV beat  engine(J0) = E_K(J0) kept for the tag; the beat is echoed. Before it,
+ *              engine(0) = H (no output beat), loaded into the GHASH unit, unless the
+ *              unit holds the H of the beat's slot and key already
  *     AAD      echoed, each block hashed (bytes past the AAD length A zero)
  *     payload  as CTR from IV || 00000002 with inc32; the ciphertext hashed
  *     tag      echoed through the FIFO; the length block [len(A)]_64 || [len(C)]_64 is
@@ -50,9 +51,9 @@
  *   The GHASH unit (aes_ghash) sits at O1, which holds a GCM entry until its blocks are
  *   hashed, all lanes in one clock (GHASH_LANES = LANES: a multiplier per lane) or one
  *   block per 128 / GHASH_DIGIT clocks, and the tag beat until the hash is there and, two
- *   clocks later, the tag beat's data and code are in registers. H is computed per
- *   message, so a key change costs nothing: the unit loads H from the IV beat's first
- *   pass.
+ *   clocks later, the tag beat's data and code are in registers. H stays in the unit
+ *   across messages of the same slot and is zeroized once that slot's key changes or is
+ *   cleared and no message needs it (gen_gcm).
  *
  * "previous C" and the IV come from the framer (the block before each beat), so the
  * chain register holds only feedback results. Beats that need no engine (IV echo, beats
@@ -137,6 +138,7 @@ module aes_mode_unit #(
 
     // Key slots.
     output wire [KEY_SLOTS-1:0]    slot_hold,       // passes in flight use the slot
+    input  wire [KEY_SLOTS-1:0]    slot_loaded,     // slots holding their key (aes_key_slots)
     output wire                    retire_valid,    // a holding message's last beat issued
     output wire [3:0]              retire_slot,
     output wire                    busy,            // a beat or a pass is in the unit
@@ -214,10 +216,12 @@ module aes_mode_unit #(
     localparam E_NBLK = E_SLOT + 4;         // 4
     localparam SW0 = E_NBLK + 4;            // the entry of a build without GCM
     // GCM builds add the entry's GCM kind (one-hot): the H pass (E_K(0), no output beat),
-    // the IV beat (its pass is E_K(J0)), an AAD beat, a payload beat, the tag beat.
+    // the IV beat (its pass is E_K(J0)), an AAD beat, a payload beat, the tag beat; and
+    // whether the entry is the last of a GCM message that started (its IV beat's pass).
     localparam K_H = 0, K_IV = 1, K_AAD = 2, K_PAY = 3, K_TAG = 4;
     localparam E_KIND = SW0;                // 5, GCM builds only
-    localparam SW = GCM ? SW0 + 5 : SW0;
+    localparam E_GEND = SW0 + 5;            // GCM builds only
+    localparam SW = GCM ? SW0 + 6 : SW0;
 
     // ------------------------------------------------------------------ helpers
     function [127:0] byte_swap(input [127:0] x);
@@ -333,6 +337,9 @@ module aes_mode_unit #(
     reg              wrap_pend_reg, wrap_pend_next;  // it wraps at the next beat's lane 0
     reg              fb_pop_reg, fb_pop_next;        // pop the feedback beat of A now
     reg              gh_reg, gh_next;                // GCM IV beat in A: its H pass issued
+    wire             go;                             // the beat in A is decided this clock
+    wire             g_h_have;                       // GCM: the GHASH unit has A's slot's H
+    wire             g_gend;                         // GCM: A's beat ends a GCM message
 
     // CTR counter (see the header).
     reg [32*LANES-1:0] lo_reg, lo_next;
@@ -438,11 +445,11 @@ module aes_mode_unit #(
     wire [127:0] fb_in = fb_chain ^ (fb_data & {128{a_cbc}});
     wire [127:0] fb_xor = fb_data & {128{!a_cbc}};
 
-    // GCM IV beat: two passes, E_K(0^128) (the hash key H) then E_K(J0) with
-    // J0 = IV || 00000001 in lane 0.
-    wire         giv_h = a_giv && !gh_reg;
+    // GCM IV beat: E_K(J0) with J0 = IV || 00000001 in lane 0, after E_K(0^128) (the
+    // hash key H) when the GHASH unit does not hold the H of the beat's slot (gen_gcm).
+    wire         giv_h = a_giv && !gh_reg && !g_h_have;
     wire [127:0] giv_j0 = {8'h01, 24'd0, a_data[95:0]};
-    wire [W-1:0] giv_in = gh_reg ? {{(W-128){1'b0}}, giv_j0} : {W{1'b0}};
+    wire [W-1:0] giv_in = giv_h ? {W{1'b0}} : {{(W-128){1'b0}}, giv_j0};
 
     reg [SW0-1:0] entry_base;
     always @* begin
@@ -464,14 +471,14 @@ module aes_mode_unit #(
         entry_base[E_SLOT +: 4] = a_slot;
         entry_base[E_NBLK +: 4] = a_nblk;
     end
-    wire [4:0] entry_kind = {a_gtag, a_gpay, a_gaad, a_giv && gh_reg, giv_h};
+    wire [4:0] entry_kind = {a_gtag, a_gpay, a_gaad, a_giv && !giv_h, giv_h};
     generate
         if (GCM != 0) begin : gen_entry_gcm
-            always @* entry_next = {entry_kind, entry_base};
+            always @* entry_next = {g_gend, entry_kind, entry_base};
         end else begin : gen_entry
             always @* entry_next = entry_base;
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_kind = &{1'b0, entry_kind};
+            wire unused_kind = &{1'b0, entry_kind, g_gend};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
@@ -613,13 +620,53 @@ module aes_mode_unit #(
             // Per message, from the IV entry: E_K(J0), the AAD length A in bytes (the IV
             // beat's bytes 12-15, big-endian), the AAD bytes not hashed yet; the payload
             // bytes hashed so far (a payload beat's kept bytes are added a clock after it
-            // leaves O1, so the tag waits while one is pending). E_K(J0) is zeroized, and
-            // the GHASH unit forgets H and its hash state, in the clock after the last
-            // beat of any message leaves O1 (msg_done_reg: the clears are a register's
-            // fan-out, not the end of O1's decision), so neither outlives the message
-            // that needed it. A load in that clock wins over the clear (it overwrites the
-            // old value), except the GHASH unit's, where a clear wins: the next message's
-            // H entry waits in O1 for that clock.
+            // leaves O1, so the tag waits while one is pending). E_K(J0) and the tag
+            // registers are zeroized in the clock after the last beat of any message
+            // leaves O1 (msg_done_reg: the clears are a register's fan-out, not the end
+            // of O1's decision), so they do not outlive the message that needed them; a
+            // load in that clock wins (it overwrites the old value).
+            //
+            // H is kept with its slot. The GHASH unit holds the H of one slot (its
+            // powers too), loaded by a message's H pass and kept across messages while
+            // that slot holds the same key, so a message whose slot's H is there issues
+            // only the E_K(J0) pass and the unit needs no key load. At A, ha_*_reg say
+            // whose H the unit holds once the passes issued so far have reached O1: set
+            // by an H pass when its slot is loaded, cleared as soon as that slot is not
+            // (aes_key_slots: a load or a clear accepted, a reset, the self-test's
+            // clear), so every message that starts after a key change computes H again.
+            // The unit is zeroized (h_clear) once that H is stale (drop_pend_reg) and no
+            // GCM message is between its IV beat in A and its last entry's exit from O1
+            // (a message started before a key change still finishes with the old key and
+            // its H, as its blocks do with the old round keys).
+            reg         ha_valid_reg;    // the unit holds (or gets) the H of slot ha_slot_reg
+            reg [3:0]   ha_slot_reg;
+            reg         gm_open_reg;     // a GCM message's IV pass issued, its last beat not
+            reg [CW-1:0] gm_cnt_reg;     // GCM messages whose last entry is past A, not O1
+            reg         gm_done_reg;     // one left O1 (a clock ago)
+            reg         drop_pend_reg;   // the unit's H is of a key no longer in its slot
+            reg         h_clear_reg;     // zeroize the unit now
+            reg         a_loaded;        // slot_loaded of A's slot, of ha_slot_reg
+            reg         ha_loaded;
+            integer     ls;
+            always @* begin
+                a_loaded = 1'b0;
+                ha_loaded = 1'b0;
+                for (ls = 0; ls < KEY_SLOTS; ls = ls + 1) begin
+                    if (a_slot == ls[3:0]) begin
+                        a_loaded = slot_loaded[ls];
+                    end
+                    if (ha_slot_reg == ls[3:0]) begin
+                        ha_loaded = slot_loaded[ls];
+                    end
+                end
+            end
+            wire        h_pass = go && giv_h;
+            wire        gm_in_use = (a_valid && a_giv) || gm_open_reg || (push_reg && entry_reg[E_GEND]) ||
+                                    (gm_cnt_reg != {CW{1'b0}});
+            wire        h_clear_now = drop_pend_reg && !gm_in_use && !st_own;
+            assign g_h_have = ha_valid_reg && (KEY_SLOTS == 1 || ha_slot_reg == a_slot);
+            assign g_gend = a_last && gm_open_reg;
+
             wire [31:0] iv_a_len = {o1_xor[8*12 +: 8], o1_xor[8*13 +: 8], o1_xor[8*14 +: 8], o1_xor[8*15 +: 8]};
             wire        msg_done = o1_take && o1_end && o1_last;
             reg         msg_done_reg;
@@ -681,10 +728,11 @@ module aes_mode_unit #(
 
             // The unit's inputs: the message's, or the self-test's while it owns the unit.
             wire [127:0]  u_h = st_own ? st_h : gh_h;
-            // The self-test owns the unit only once the stream is idle, long after the
-            // clear of the last message's key.
-            wire          u_h_load = st_own ? st_h_load : (k_h && !msg_done_reg);
-            wire          u_h_clear = (st_own && st_h_clear) || msg_done_reg;
+            // The self-test owns the unit only once the stream is idle; it loads its own
+            // key, and the slots' clear before it leaves the unit's H stale, so the unit
+            // is zeroized once the self-test lets go of it.
+            wire          u_h_load = st_own ? st_h_load : (k_h && !h_clear_reg);
+            wire          u_h_clear = st_own ? st_h_clear : h_clear_reg;
             wire          u_s_valid = st_own ? st_s_valid : gh_s_valid;
             wire [GW-1:0] u_s_block = st_own ? {{(GW-128){1'b0}}, st_s_block} : gh_s_block;
             wire [3:0]    u_s_blocks = st_own ? 4'd1 : gh_s_blocks;
@@ -750,11 +798,17 @@ module aes_mode_unit #(
             assign g_tag_data = tag_data_reg;
             assign g_tag_code = tag_fail_reg ? C_TAG : o1_code;
             assign g_hold = (o1_valid_reg && g_feeds && (k_tag ? !tag_ready_reg : !(g_fed_reg || gh_fed_now))) ||
-                            (k_h && msg_done_reg);
+                            (k_h && h_clear_reg);
 
             integer tb;
             always @(posedge clk) begin
                 if (rst) begin
+                    ha_valid_reg <= 1'b0;
+                    gm_open_reg <= 1'b0;
+                    gm_cnt_reg <= {CW{1'b0}};
+                    gm_done_reg <= 1'b0;
+                    drop_pend_reg <= 1'b0;
+                    h_clear_reg <= 1'b0;
                     msg_done_reg <= 1'b0;
                     g_lane_reg <= 3'd0;
                     g_fed_reg <= 1'b0;
@@ -768,6 +822,14 @@ module aes_mode_unit #(
                     tag_data_reg <= 128'd0;
                     tag_fail_reg <= 1'b0;
                 end else begin
+                    ha_valid_reg <= h_pass ? a_loaded : (ha_valid_reg && ha_loaded && !h_clear_now);
+                    gm_open_reg <= (go && a_giv && !giv_h) || (gm_open_reg && !(a_consume && a_last));
+                    gm_done_reg <= msg_done && o1_head_reg[E_GEND];
+                    gm_cnt_reg <= gm_cnt_reg + {{CW-1{1'b0}}, push_reg && entry_reg[E_GEND]} -
+                                  {{CW-1{1'b0}}, gm_done_reg};
+                    drop_pend_reg <= (drop_pend_reg && !h_clear_now) || (ha_valid_reg && !ha_loaded) ||
+                                     (h_pass && !a_loaded);
+                    h_clear_reg <= h_clear_now;
                     msg_done_reg <= msg_done;
                     if (gh_s_valid && gh_s_ready) begin
                         g_lane_reg <= g_lane_last ? 3'd0 : g_lane_reg + 3'd1;
@@ -807,6 +869,9 @@ module aes_mode_unit #(
                         tag_fail_reg <= 1'b0;
                     end
                 end
+                if (h_pass) begin
+                    ha_slot_reg <= a_slot;
+                end
                 if (gh_s_valid && gh_s_ready && k_aad) begin
                     aad_left_reg <= (aad_left_reg > GH_BYTES) ? aad_left_reg - GH_BYTES : 32'd0;
                 end
@@ -821,6 +886,8 @@ module aes_mode_unit #(
                 end
             end
         end else begin : gen_no_gcm
+            assign g_h_have = 1'b0;
+            assign g_gend = 1'b0;
             assign g_hold = 1'b0;
             assign g_tag = 1'b0;
             assign g_iv = 1'b0;
@@ -832,7 +899,7 @@ module aes_mode_unit #(
             assign st_m_hash = 128'd0;
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_st = &{1'b0, st_own, st_h, st_h_load, st_h_clear, st_s_valid, st_s_block,
-                               st_s_first, st_s_last};
+                               st_s_first, st_s_last, slot_loaded};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
@@ -901,7 +968,7 @@ module aes_mode_unit #(
     endgenerate
 
     // ------------------------------------------------------------------ decisions
-    wire go = a_valid && credit_reg && b_ready;
+    assign go = a_valid && credit_reg && b_ready;
     wire fb_issue = a_fb && !fb_busy_reg;    // a feedback lane can go (the chain is there)
     assign pass = go && (a_par || fb_issue || a_giv);
 
@@ -925,7 +992,7 @@ module aes_mode_unit #(
         // fb_busy_reg keeps that clock from issuing again), so the pop of S is two LUT
         // levels of registers.
         a_consume = (go && !a_fb && !giv_h) || fb_pop_reg;
-        gh_next = a_giv && go ? !gh_reg : gh_reg;
+        gh_next = a_giv && go ? giv_h : gh_reg;
         retire_next = a_consume && a_last && a_hold;
         fb_pop_next = go && fb_issue && lane_last;
         if (go && a_iv && !a_gaad && !a_gtag) begin
@@ -960,16 +1027,15 @@ module aes_mode_unit #(
         if (o1_valid_reg && o1_fb && !o1_bypass) begin
             chain_next = o1_ofb ? o1_res_reg[127:0] : r0;
         end
-        if (o1_take) begin
-            if (o1_single && !o1_end) begin
-                asm_next = o1_beat;
-            end
-            if (o1_end) begin
-                asm_next = {W{1'b0}};
-            end
-            if (o1_fb && !o1_bypass) begin
-                fb_busy_next = 1'b0;
-            end
+        // The lanes of a feedback beat are assembled as its entries leave O1, and the
+        // assembly is cleared when the beat's last one does. A feedback entry is never a
+        // GCM entry, so the register's enable is O1's take without the GCM hold (g_hold
+        // is zero for it), which keeps the GHASH unit's readiness off its W-bit enable.
+        if (o1_valid_reg && o1_single && (!o1_end || o_ready)) begin
+            asm_next = o1_end ? {W{1'b0}} : o1_beat;
+        end
+        if (o1_take && o1_fb && !o1_bypass) begin
+            fb_busy_next = 1'b0;
         end
     end
     assign hd_ready = h_go;

@@ -351,33 +351,55 @@ async def test_gcm_cavp_records(dut):
     dut._log.info("CAVP GCM: %d records passed (%d FAIL records ended with code 7)", len(cases), fails)
 
 
-def gcm_key_registers(dut) -> dict[str, int]:
-    """The registers of the mode unit's GCM block that hold E_K(J0), H or its powers, or
-    a hash in progress (read for the zeroization check only)."""
+def gcm_key_registers(dut) -> tuple[dict[str, int], dict[str, int]]:
+    """The registers of the mode unit's GCM block (read for the zeroization check only):
+    those of one message (E_K(J0), the tag), and those of the slot's H (H, its powers,
+    the hash state)."""
     g = dut.u_mode.gen_gcm
     gh = g.u_ghash
-    regs_now = {"ej0_reg": int(g.ej0_reg.value), "h_new_reg": int(gh.h_new_reg.value)}
+    message = {"ej0_reg": int(g.ej0_reg.value), "tag_full_reg": int(g.tag_full_reg.value),
+               "tag_data_reg": int(g.tag_data_reg.value)}
+    key = {"h_new_reg": int(gh.h_new_reg.value)}
     if P["ARCH"] == "PIPELINED":
-        regs_now.update(pow_reg=int(gh.gen_full.pow_reg.value), a_reg=int(gh.gen_full.a_reg.value))
+        key.update(pow_reg=int(gh.gen_full.pow_reg.value), a_reg=int(gh.gen_full.a_reg.value))
     else:
         s = gh.gen_serial
-        regs_now.update(h_reg=int(s.h_reg.value), y_reg=int(s.y_reg.value), z_reg=int(s.z_reg.value))
-    return regs_now
+        key.update(h_reg=int(s.h_reg.value), y_reg=int(s.y_reg.value), z_reg=int(s.z_reg.value))
+    return message, key
+
+
+def nonzero(regs: dict[str, int]) -> dict[str, str]:
+    return {reg: hex(v) for reg, v in regs.items() if v}
 
 
 @cocotb.test(timeout_time=20, timeout_unit="ms")
-async def test_gcm_key_material_zeroized_at_message_end(dut):
-    """E_K(J0), H (and its powers) and the hash state are zero once a GCM message has
-    left, whether it ended with its tag (encryption, decryption, a tag mismatch) or was
-    cut short (code 1 in the AAD); the next GCM message still gets OpenSSL's tag."""
+async def test_gcm_key_material_zeroized_with_message_and_slot(dut):
+    """E_K(J0) and the tag are zero once a GCM message has left, whether it ended with
+    its tag (encryption, decryption, a tag mismatch) or was cut short (code 1 in the
+    AAD). H stays in the GHASH unit while its slot holds the key, and H, its powers and
+    the hash state are zero once the slot is cleared (KEY_CLEAR) or given a new key;
+    every message after each change gets OpenSSL's tag for the slot's key then."""
     drv = await start(dut, seed=SEED + 12, p_idle=0.0, p_backpressure=0.0)
     rng = random.Random(SEED + 12)
-    key = rng.randbytes(SIZES[0] // 8)
-    await load(drv, 0, key)
+    keys = [rng.randbytes(SIZES[0] // 8) for _ in range(3)]
     iv, aad, text = rng.randbytes(12), rng.randbytes(40), rng.randbytes(50)
-    sealed = AESGCM(key).encrypt(iv, text, aad)
-    bad_tag = bytes([sealed[-16] ^ 1]) + sealed[-15:]
     enc = gcm.message_frame(iv, aad, text, 16, drv.lanes)
+
+    async def seal(key: bytes) -> None:
+        msg = drv.submit(tuser_of(5, False, 0), enc.data, tkeep=list(enc.keep))
+        await drv.wait_all()
+        payload, tag = gcm.split_output(enc, msg.out_data)
+        assert msg.result == 0 and payload + tag == AESGCM(key).encrypt(iv, text, aad), "not OpenSSL's tag"
+
+    async def key_zeroized(after: str) -> None:
+        await drv.wait_slots_idle()
+        await ClockCycles(dut.aclk, 10)
+        message, key = gcm_key_registers(dut)
+        assert not nonzero(message) and not nonzero(key), f"after {after}: not zeroized: {nonzero(message | key)}"
+
+    await load(drv, 0, keys[0])
+    sealed = AESGCM(keys[0]).encrypt(iv, text, aad)
+    bad_tag = bytes([sealed[-16] ^ 1]) + sealed[-15:]
     dec_ok = gcm.message_frame(iv, aad, sealed[:-16], sealed[-16:], drv.lanes)
     dec_bad = gcm.message_frame(iv, aad, sealed[:-16], bad_tag, drv.lanes)
     # The encryption cut after its second beat: the IV beat and the first AAD beat (with
@@ -394,13 +416,29 @@ async def test_gcm_key_material_zeroized_at_message_end(dut):
         await drv.wait_all()
         assert msg.result == code, f"{name}: code {msg.result}, want {code}"
         await ClockCycles(dut.aclk, 40)
-        left = {reg: hex(v) for reg, v in gcm_key_registers(dut).items() if v}
-        assert not left, f"after the {name}: not zeroized: {left}"
-    # The unit is ready for the next message: OpenSSL's tag again.
-    msg = drv.submit(tuser_of(5, False, 0), enc.data, tkeep=list(enc.keep))
-    await drv.wait_all()
-    payload, tag = gcm.split_output(enc, msg.out_data)
-    assert msg.result == 0 and payload + tag == sealed
+        message, key = gcm_key_registers(dut)
+        assert not nonzero(message), f"after the {name}: not zeroized: {nonzero(message)}"
+        assert key["h_new_reg"] or key.get("h_reg"), f"after the {name}: H not kept with the slot"
+    await seal(keys[0])
+    # KEY_CLEAR of the slot zeroizes H; a new key in it gets a new H.
+    await drv.clear_keys(1, wait=True)
+    await key_zeroized("KEY_CLEAR")
+    await load(drv, 0, keys[1])
+    await seal(keys[1])
+    if not HOST:
+        # A new key committed over a loaded slot (no clear first) zeroizes its H too.
+        await load(drv, 0, keys[2])
+        await key_zeroized("a new key in the slot")
+        await seal(keys[2])
+    if SLOTS_N > 1:
+        # Messages to two slots in turn: each gets its own slot's H.
+        await load(drv, 1, keys[0])
+        for slot in (1, 0, 1, 1, 0):
+            msg = drv.submit(tuser_of(5, False, slot), enc.data, tkeep=list(enc.keep))
+            await drv.wait_all()
+            payload, tag = gcm.split_output(enc, msg.out_data)
+            key = keys[0] if slot == 1 else keys[2 if not HOST else 1]
+            assert msg.result == 0 and payload + tag == AESGCM(key).encrypt(iv, text, aad), f"slot {slot}"
 
 
 # --------------------------------------------------------------------------- random
@@ -1215,7 +1253,7 @@ GROUPS = {
              test_result_codes_zero_data_err_bits_and_irq, test_status_busy_while_message_in_flight,
              test_selftest_gates_input_and_rerun_empties_slots),
     "rate": (test_pipelined_rate_one_beat_per_clock,),
-    "gcm": (test_gcm_cavp_records, test_gcm_key_material_zeroized_at_message_end),
+    "gcm": (test_gcm_cavp_records, test_gcm_key_material_zeroized_with_message_and_slot),
     "fault": (test_fault_injection_fails_selftest_and_every_message_code_6,
               test_id_caps_and_measured_latency_match_parameters, test_selftest_gates_input_and_rerun_empties_slots),
     "host": (test_host_round_keys_only_into_empty_slots, test_id_caps_and_measured_latency_match_parameters,
