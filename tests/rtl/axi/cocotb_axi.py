@@ -1254,6 +1254,7 @@ GROUPS = {
              test_selftest_gates_input_and_rerun_empties_slots),
     "rate": (test_pipelined_rate_one_beat_per_clock,),
     "gcm": (test_gcm_cavp_records, test_gcm_key_material_zeroized_with_message_and_slot),
+    "gcm_keys": (test_gcm_key_material_zeroized_with_message_and_slot,),
     "fault": (test_fault_injection_fails_selftest_and_every_message_code_6,
               test_id_caps_and_measured_latency_match_parameters, test_selftest_gates_input_and_rerun_empties_slots),
     "host": (test_host_round_keys_only_into_empty_slots, test_id_caps_and_measured_latency_match_parameters,

@@ -33,7 +33,7 @@ import pytest
 import cocotb_axi as axi_bench  # the benches beside this file
 import cocotb_axil_fuzz as fuzz_bench
 from aescores import paths
-from aescores.sim.cocotb_run import group_problems, run_cocotb, group_test_names
+from aescores.sim.cocotb_run import build_dir_for, group_problems, run_cocotb, group_test_names
 from aescores.sim.mutant import mutant_sources
 
 HERE = Path(__file__).resolve().parent  # the benches beside this file
@@ -249,11 +249,46 @@ def test_selftest_catches_injected_bug(mutation: str) -> None:
                    extra_env={"AESCORES_PARAMS": json.dumps(params), "AESCORES_SELFTEST_BROKEN": mutation})
 
 
+# Bugs in the GCM hash key's life the GCM key test must catch (file, old text, new text,
+# what the test must report): H never zeroized, and H kept across a change of its slot's
+# key.
+GCM_KEY_GROUPS = ("gcm_keys",)
+GCM_KEY_MUTATIONS = {
+    "h_never_zeroized": ("aes_mode_unit.v", "wire        h_clear_now = drop_pend_reg && !gm_in_use && !st_own;",
+                         "wire        h_clear_now = 1'b0;", "after KEY_CLEAR: not zeroized"),
+    "h_kept_across_key_change": ("aes_mode_unit.v",
+                                 "ha_valid_reg <= h_pass ? a_loaded : (ha_valid_reg && ha_loaded && !h_clear_now);",
+                                 "ha_valid_reg <= h_pass ? 1'b1 : ha_valid_reg;", "not OpenSSL's tag|Timeout"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutation", sorted(GCM_KEY_MUTATIONS))
+def test_gcm_key_test_catches_injected_bug(mutation: str) -> None:
+    """The GCM key test on a copy of the RTL with one bug in H's life: it must fail, for
+    that bug."""
+    rtl_file, old, new, expected = GCM_KEY_MUTATIONS[mutation]
+    sources = mutant_sources(paths.BUILD_DIR / "gcm_key_mutants" / mutation, rtl_file, old, new)
+    params = BUILDS["iter4"]
+    tag = f"gcm-key-{mutation}"
+    with build_lock(f"gcm-key-mutant-{mutation}"):
+        with pytest.raises((AssertionError, SystemExit)):
+            run_cocotb("aes_axi", axi_bench.__name__, parameters=params, sim="verilator", sources=sources,
+                       testcase=group_test_names(axi_bench, *GCM_KEY_GROUPS), tag=tag, test_dir=HERE,
+                       extra_env={"AESCORES_PARAMS": json.dumps(params)})
+        quoted = {k: (f'"{v}"' if isinstance(v, str) else v) for k, v in params.items()}
+        # The runner names its results file after the pytest test that runs it.
+        found = sorted(build_dir_for("aes_axi", "verilator", quoted, sources, tag).glob("*.xml"),
+                       key=lambda f: f.stat().st_mtime)
+        text = found[-1].read_text() if found else "(no results file)"
+    assert re.search(expected, text), f"{mutation}: the test failed, but not on {expected!r}:\n{text[:3000]}"
+
+
 # --------------------------------------------------------------------------- the groups
 # The groups each bench's tests are run in above, CI and slow runs alike.
 GROUPS_RUN = {
     axi_bench: {g for p in CI_RUNS for g in p.values[1].split("+")} | set(SWEEP_GROUPS) | set(SWEEP_PIPELINED_GROUPS)
-    | set(HOST_ENCRYPT_ONLY_GROUPS) | set(MONTE_CARLO_GROUPS) | set(RANDOM_LONG_GROUPS),
+    | set(HOST_ENCRYPT_ONLY_GROUPS) | set(MONTE_CARLO_GROUPS) | set(RANDOM_LONG_GROUPS) | set(GCM_KEY_GROUPS),
     fuzz_bench: set(FUZZ_GROUPS) | set(SELFTEST_RERUN_GROUPS),
 }
 
