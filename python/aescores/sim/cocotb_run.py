@@ -46,6 +46,20 @@ def build_dir_for(
     return paths.BUILD_DIR / "cocotb" / f"{toplevel}-{sim}-{digest}"
 
 
+def verilog_parameters(parameters: Mapping[str, object] | None) -> dict[str, object]:
+    """`parameters` as the simulators take them: Verilog string parameters reach both
+    simulators' command lines as "quoted" text."""
+    return {k: (f'"{v}"' if isinstance(v, str) else v) for k, v in (parameters or {}).items()}
+
+
+def results_files(toplevel: str, sim: str, parameters: Mapping[str, object] | None,
+                  sources: Sequence[Path] | None = None, tag: str = "") -> list[Path]:
+    """The results files of `run_cocotb`'s runs with these arguments, oldest first (the
+    runner names each after the pytest test that ran it)."""
+    folder = build_dir_for(toplevel, sim, verilog_parameters(parameters), list(sources or paths.rtl_sources()), tag)
+    return sorted(folder.glob("*.xml"), key=lambda f: f.stat().st_mtime)
+
+
 def run_cocotb(
     toplevel: str,
     test_module: str,
@@ -72,8 +86,7 @@ def run_cocotb(
     if sim not in SIMULATORS:
         raise ValueError(f"unknown simulator {sim!r}; use one of {SIMULATORS}")
     tools.apply_environment()
-    # Verilog string parameters reach both simulators' command lines as "quoted" text.
-    params = {k: (f'"{v}"' if isinstance(v, str) else v) for k, v in (parameters or {}).items()}
+    params = verilog_parameters(parameters)
     srcs = list(sources or paths.rtl_sources())
     # The RTL's include files (`include'd by the compile units) are found in their folder;
     # the build folder's name covers their contents too (build_dir_for).

@@ -385,11 +385,11 @@ async def test_gcm_key_material_zeroized_with_message_and_slot(dut):
     iv, aad, text = rng.randbytes(12), rng.randbytes(40), rng.randbytes(50)
     enc = gcm.message_frame(iv, aad, text, 16, drv.lanes)
 
-    async def seal(key: bytes) -> None:
-        msg = drv.submit(tuser_of(5, False, 0), enc.data, tkeep=list(enc.keep))
+    async def seal(key: bytes, slot: int = 0) -> None:
+        msg = drv.submit(tuser_of(5, False, slot), enc.data, tkeep=list(enc.keep))
         await drv.wait_all()
         payload, tag = gcm.split_output(enc, msg.out_data)
-        assert msg.result == 0 and payload + tag == AESGCM(key).encrypt(iv, text, aad), "not OpenSSL's tag"
+        assert msg.result == 0 and payload + tag == AESGCM(key).encrypt(iv, text, aad), f"slot {slot}: not OpenSSL's tag"
 
     async def key_zeroized(after: str) -> None:
         await drv.wait_slots_idle()
@@ -434,11 +434,7 @@ async def test_gcm_key_material_zeroized_with_message_and_slot(dut):
         # Messages to two slots in turn: each gets its own slot's H.
         await load(drv, 1, keys[0])
         for slot in (1, 0, 1, 1, 0):
-            msg = drv.submit(tuser_of(5, False, slot), enc.data, tkeep=list(enc.keep))
-            await drv.wait_all()
-            payload, tag = gcm.split_output(enc, msg.out_data)
-            key = keys[0] if slot == 1 else keys[2 if not HOST else 1]
-            assert msg.result == 0 and payload + tag == AESGCM(key).encrypt(iv, text, aad), f"slot {slot}"
+            await seal(keys[0] if slot == 1 else keys[2 if not HOST else 1], slot)
 
 
 # --------------------------------------------------------------------------- random

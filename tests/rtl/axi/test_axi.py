@@ -33,7 +33,7 @@ import pytest
 import cocotb_axi as axi_bench  # the benches beside this file
 import cocotb_axil_fuzz as fuzz_bench
 from aescores import paths
-from aescores.sim.cocotb_run import build_dir_for, group_problems, run_cocotb, group_test_names
+from aescores.sim.cocotb_run import group_problems, results_files, run_cocotb, group_test_names
 from aescores.sim.mutant import mutant_sources
 
 HERE = Path(__file__).resolve().parent  # the benches beside this file
@@ -276,10 +276,7 @@ def test_gcm_key_test_catches_injected_bug(mutation: str) -> None:
             run_cocotb("aes_axi", axi_bench.__name__, parameters=params, sim="verilator", sources=sources,
                        testcase=group_test_names(axi_bench, *GCM_KEY_GROUPS), tag=tag, test_dir=HERE,
                        extra_env={"AESCORES_PARAMS": json.dumps(params)})
-        quoted = {k: (f'"{v}"' if isinstance(v, str) else v) for k, v in params.items()}
-        # The runner names its results file after the pytest test that runs it.
-        found = sorted(build_dir_for("aes_axi", "verilator", quoted, sources, tag).glob("*.xml"),
-                       key=lambda f: f.stat().st_mtime)
+        found = results_files("aes_axi", "verilator", params, sources, tag)
         text = found[-1].read_text() if found else "(no results file)"
     assert re.search(expected, text), f"{mutation}: the test failed, but not on {expected!r}:\n{text[:3000]}"
 
