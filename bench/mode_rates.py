@@ -26,7 +26,8 @@ from aescores.sim.axi import AXI_DEFAULTS, AxiSim, kept_item, tuser_of
 CONFIGS = {
     "ITERATIVE, 1 lane": {"ARCH": "ITERATIVE"},
     "ITERATIVE, 4 lanes": {"ARCH": "ITERATIVE", "LANES": 4},
-    "ITERATIVE TTABLE (interleaved), 1 lane": {"ARCH": "ITERATIVE", "SBOX": "TTABLE"},
+    "ITERATIVE TTABLE, 1 lane": {"ARCH": "ITERATIVE", "SBOX": "TTABLE"},
+    "ITERATIVE TTABLE (interleaved), 1 lane": {"ARCH": "ITERATIVE", "STAGES_PER_ROUND": 3, "SBOX": "TTABLE"},
     "PIPELINED 1 stage/round, 1 lane": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1},
     "PIPELINED 1 stage/round, 4 lanes": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 1, "LANES": 4},
     # the gcm-pipelined preset's engine (its GHASH multiplier in four stages)

@@ -98,7 +98,7 @@ generate
         ) u_eng (
             .clk(clk), .rst(rst),
             .s_valid(s_valid), .s_ready(s_ready), .s_data(s_data), .s_slot(4'd0),
-            .s_decrypt(1'b0), .s_len(s_len), .s_tag(s_tag),
+            .s_decrypt(1'b0), .s_chain(1'b0), .s_len(s_len), .s_tag(s_tag),
             .m_valid(m_valid), .m_ready(m_ready), .m_data(m_data), .m_tag(m_tag),
             .rk_slot(), .rk_idx(), .rk_dec(), .rk_key(rk_key_in[127:0])
         );

@@ -28,13 +28,13 @@ wire [31:0] ed_a, ed_b;
 wire [7:0]  inv_a, inv_b;
 
 aes_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_enc16 (
-    .clk(clk), .addr_a(addr_a), .q_a(enc_a), .addr_b(addr_b), .q_b(enc_b)
+    .clk(clk), .en(1'b1), .addr_a(addr_a), .q_a(enc_a), .addr_b(addr_b), .q_b(enc_b)
 );
 aes_rom #(.TABLE("ENCDEC32"), .ABITS(9), .DBITS(32)) u_encdec32 (
-    .clk(clk), .addr_a({half_a, addr_a}), .q_a(ed_a), .addr_b({half_b, addr_b}), .q_b(ed_b)
+    .clk(clk), .en(1'b1), .addr_a({half_a, addr_a}), .q_a(ed_a), .addr_b({half_b, addr_b}), .q_b(ed_b)
 );
 aes_rom #(.TABLE("INV8"), .ABITS(8), .DBITS(8)) u_inv8 (
-    .clk(clk), .addr_a(addr_a), .q_a(inv_a), .addr_b(addr_b), .q_b(inv_b)
+    .clk(clk), .en(1'b1), .addr_a(addr_a), .q_a(inv_a), .addr_b(addr_b), .q_b(inv_b)
 );
 
 `ifdef FORMAL

@@ -23,7 +23,8 @@
 module aes_axi #(
     // Cipher engine: "ITERATIVE" (one round per clock) or "PIPELINED" (unrolled).
     parameter [8*16-1:0] ARCH = "PIPELINED",
-    // Register stages per round when PIPELINED, 1 to 4.
+    // Register stages per round: 1 to 4 when PIPELINED; with ARCH "ITERATIVE" and SBOX
+    // "TTABLE", 1 (one block, a round per clock) or 3 (three blocks interleaved).
     parameter STAGES_PER_ROUND = 1,
     // S-box implementation: "LUT", "TTABLE" or "COMPOSITE".
     parameter [8*16-1:0] SBOX = "LUT",
@@ -97,9 +98,12 @@ module aes_axi #(
     // is at the engine's input in t+4, and its result is on m_axis three clocks after the
     // engine presents it (the mode unit's result skid buffer, its join register, then its
     // output register).
-    // ITERATIVE with TTABLE is the interleaved engine (three blocks, tables in block RAM):
-    // 3 Nr + 6 clocks for a block that finds the engine idle.
-    localparam INTERLEAVED = !PIPELINED && (SBOX == "TTABLE");
+    // ITERATIVE with TTABLE and three stages per round is the interleaved engine (three
+    // blocks, tables in block RAM): 3 Nr + 6 clocks for a block that finds the engine idle.
+    localparam INTERLEAVED = !PIPELINED && (SBOX == "TTABLE") && (STAGES_PER_ROUND == 3);
+    // The single-context ITERATIVE engine chains feedback blocks itself (aes_core s_chain):
+    // a feedback mode's next block enters as its predecessor finishes.
+    localparam ENGINE_CHAIN = !PIPELINED && !INTERLEAVED;
     localparam CORE_LATENCY = PIPELINED ? NR * STAGES_PER_ROUND + 4 : (INTERLEAVED ? 3 * NR + 6 : NR + 2);
     localparam LATENCY = CORE_LATENCY + 7;
     localparam [31:0] LATENCY_WORD = LATENCY;
@@ -162,7 +166,7 @@ module aes_axi #(
 
     // The register block's inputs, each a plain wire (the port map below connects wires only).
     wire [1:0]  caps_arch = PIPELINED ? 2'd1 : 2'd0;
-    wire [2:0]  caps_stages = PIPELINED ? STAGES_PER_ROUND[2:0] : 3'd1;
+    wire [2:0]  caps_stages = (PIPELINED || INTERLEAVED) ? STAGES_PER_ROUND[2:0] : 3'd1;
     wire [3:0]  caps_lanes = LANES[3:0];
     wire [4:0]  caps_key_slots = KEY_SLOTS[4:0];
     wire        caps_decrypt = (DECRYPT != 0);
@@ -346,7 +350,7 @@ module aes_axi #(
     wire [1:0]   host_len = st_active ? 2'd0 : (rk_pend_reg ? rk_pend_len_reg : rk_ctrl_len);
 
     // ------------------------------------------------------------------ datapath
-    wire                 eng_valid, eng_ready, eng_decrypt, res_valid, res_ready;
+    wire                 eng_valid, eng_ready, eng_decrypt, eng_chain, res_valid, res_ready;
     wire [128*LANES-1:0] eng_data, res_data, core_m_data;
     wire [3:0]           eng_slot;
     wire                 core_m_valid;
@@ -370,6 +374,7 @@ module aes_axi #(
     wire [128*LANES-1:0] core_s_data = st_active ? {{128*(LANES-1){1'b0}}, st_blk_data} : eng_data;
     wire [3:0]           core_s_slot = st_active ? 4'd0 : eng_slot;
     wire                 core_s_decrypt = st_active ? st_blk_decrypt : eng_decrypt;
+    wire                 core_s_chain = !st_active && eng_chain;
     wire                 core_s_tag = 1'b0;
     wire                 core_m_ready = st_active ? 1'b1 : res_ready;
 
@@ -412,6 +417,7 @@ module aes_axi #(
         .s_data(core_s_data),
         .s_slot(core_s_slot),
         .s_decrypt(core_s_decrypt),
+        .s_chain(core_s_chain),
         .s_tag(core_s_tag),
         .m_valid(core_m_valid),
         .m_ready(core_m_ready),
@@ -487,6 +493,7 @@ module aes_axi #(
         .KEY_SLOTS(KEY_SLOTS),
         .SIDE_DEPTH(SIDE_DEPTH),
         .FULL_RATE(PIPELINED ? 1 : 0),
+        .ENGINE_CHAIN(ENGINE_CHAIN ? 1 : 0),
         .GCM(GCM),
         .GHASH_DIGIT(GHASH_DIGIT),
         .GHASH_PIPE(GHASH_PIPE),
@@ -528,6 +535,7 @@ module aes_axi #(
         .eng_data(eng_data),
         .eng_slot(eng_slot),
         .eng_decrypt(eng_decrypt),
+        .eng_chain(eng_chain),
         .res_valid(res_valid),
         .res_ready(res_ready),
         .res_data(res_data),

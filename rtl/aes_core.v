@@ -12,9 +12,11 @@
 // loaded slot; slot_hold tells the key slots which slots blocks in flight still use.
 module aes_core #(
     // Cipher engine: "ITERATIVE" (one round per clock) or "PIPELINED" (unrolled).
-    // ITERATIVE with SBOX "TTABLE" is the interleaved engine (tables in block RAM).
     parameter [8*16-1:0] ARCH = "ITERATIVE",
-    // Register stages per round when PIPELINED, 1 to 4.
+    // Register stages per round: 1 to 4 when PIPELINED. ITERATIVE with SBOX "TTABLE"
+    // (T-tables in block RAM): 1, one block a round per clock (aes_engine_iterative), or
+    // 3, three blocks interleaved, each round in three stages (aes_engine_interleaved).
+    // Other ITERATIVE builds ignore it.
     parameter STAGES_PER_ROUND = 1,
     // S-box implementation: "LUT", "COMPOSITE" or "TTABLE".
     parameter [8*16-1:0] SBOX = "LUT",
@@ -67,6 +69,10 @@ module aes_core #(
     input  wire [128*LANES-1:0]   s_data,
     input  wire [3:0]             s_slot,
     input  wire                   s_decrypt,
+    // XOR lane 0 with lane 0 of the engine's last output (feedback modes): honoured by
+    // the single-context ITERATIVE engine only (ARCH "ITERATIVE", SBOX not "TTABLE");
+    // the other engines ignore it, so it must be 0 for them.
+    input  wire                   s_chain,
     input  wire [TAG_WIDTH-1:0]   s_tag,
 
     // Blocks out.
@@ -77,10 +83,14 @@ module aes_core #(
 );
 
     localparam PIPELINED = (ARCH == "PIPELINED");
+    localparam ITER_TABLES = !PIPELINED && (SBOX == "TTABLE");
 
     generate
         if (ARCH != "ITERATIVE" && ARCH != "PIPELINED") begin : gen_invalid_arch
             aes_core_invalid_ARCH_must_be_ITERATIVE_or_PIPELINED invalid_arch_inst ();
+        end
+        if (ITER_TABLES && STAGES_PER_ROUND != 1 && STAGES_PER_ROUND != 3) begin : gen_invalid_stages
+            aes_core_invalid_ITERATIVE_TTABLE_STAGES_PER_ROUND_must_be_1_or_3 invalid_stages_inst ();
         end
         if (KEY_SLOTS < 1 || KEY_SLOTS > 16) begin : gen_invalid_slots
             aes_core_invalid_KEY_SLOTS_must_be_1_to_16 invalid_slots_inst ();
@@ -138,7 +148,7 @@ module aes_core #(
     wire [1:0] s_len = ({28'd0, s_slot} < KEY_SLOTS) ? slot_len[2*s_slot +: 2] : 2'd0;
 
     generate
-        if (!PIPELINED && SBOX == "TTABLE") begin : gen_interleaved
+        if (ITER_TABLES && STAGES_PER_ROUND == 3) begin : gen_interleaved
             // T-tables in block RAM, three blocks interleaved (rtl/aes_engine_interleaved.v).
             aes_engine_interleaved #(
                 .LANES(LANES),
@@ -167,7 +177,7 @@ module aes_core #(
             assign rd_slot[4*15-1:4] = {4*14{1'b0}};
             assign rd_dec[14:1] = 14'd0;
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_ports = &{1'b0, rd_key[128*15-1:128], STAGES_PER_ROUND[0]};
+            wire unused_ports = &{1'b0, rd_key[128*15-1:128], STAGES_PER_ROUND[0], s_chain};
             /* verilator lint_on UNUSEDSIGNAL */
         end else if (!PIPELINED) begin : gen_iterative
             aes_engine_iterative #(
@@ -183,6 +193,7 @@ module aes_core #(
                 .s_data(s_data),
                 .s_slot(s_slot),
                 .s_decrypt(s_decrypt),
+                .s_chain(s_chain),
                 .s_len(s_len),
                 .s_tag(s_tag),
                 .m_valid(m_valid),
@@ -228,6 +239,9 @@ module aes_core #(
                 .rk_key(rd_key)
             );
             assign rd_idx = 4'd0;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_chain = s_chain;
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 

@@ -9,9 +9,9 @@
 // of the library in LUTs, because SubBytes, ShiftRows and MixColumns are all table reads.
 //
 // Datapath (per lane). A round is three clocks:
-//   T  16 lookups in registered ROMs (aes_rom, eight dual-port tables; one DP16KD
-//      each on ECP5 for encryption only, two with decryption); the table output is
-//      registered again (q_reg), which the flow moves into the DP16KD's own output
+//   T  16 lookups in registered ROMs (aes_ttable_lookup: eight dual-port tables, one
+//      DP16KD each on ECP5 for encryption only, two with decryption); the table output
+//      is registered again (q_reg), which the flow moves into the DP16KD's own output
 //      register (REGMODE OUTREG, python/aescores/flow/ebr_outreg.py), so no fabric path
 //      starts at the memory array;
 //   M  each output column is the XOR of four lookups, each rotated into its rows: one
@@ -189,79 +189,31 @@ module aes_engine_interleaved #(
 
     wire [W-1:0] x_out;
 
-    genvar l, j, r;
+    genvar l;
     generate
         for (l = 0; l < LANES; l = l + 1) begin : gen_lane
-            // The 16 lookups of the round: port (r, j) feeds output column j from row r.
-            // q_reg is the tables' output register (OUTREG on ECP5, see the header).
-            // M: column j = XOR over r of lookup (r, j) rotated down r rows (into p_reg).
+            // T and M: the 16 lookups of the round for the state s, registered in the
+            // tables and again (OUTREG), then XORed into columns (p, into p_reg).
             // X: the key, or for a load the input block and the key.
-            wire [511:0] q;
             wire [127:0] p;
-            reg  [511:0] q_reg;
             reg  [127:0] p_reg;
             always @(posedge clk) begin
-                q_reg <= q;
                 p_reg <= p;
-            end
-
-            for (j = 0; j < 4; j = j + 1) begin : gen_col
-                wire [31:0] t0 = q_reg[32*(4*j + 0) +: 32];
-                wire [31:0] t1 = q_reg[32*(4*j + 1) +: 32];
-                wire [31:0] t2 = q_reg[32*(4*j + 2) +: 32];
-                wire [31:0] t3 = q_reg[32*(4*j + 3) +: 32];
-                assign p[32*j +: 32] = t0 ^ {t1[23:0], t1[31:24]} ^ {t2[15:0], t2[31:16]}
-                                       ^ {t3[7:0], t3[31:8]};
             end
             wire [127:0] s = rk2_reg ^ (a_load ? in_data_reg[128*l +: 128] : p_reg);
             assign x_out[128*l +: 128] = s;
 
-            // Table addresses for the next E: port (r, j) reads byte (r, j + r) of s, or
-            // (r, j - r) when decrypting (state byte (r, c) is byte 4c + r).
-            for (j = 0; j < 4; j = j + 1) begin : gen_port_col
-                for (r = 0; r < 4; r = r + 1) begin : gen_port_row
-                    wire [7:0] b_enc = s[8*(4*((j + r) % 4) + r) +: 8];
-                    wire [7:0] b_dec = s[8*(4*((j + 4 - r) % 4) + r) +: 8];
-                    wire [7:0] addr_byte = (DECRYPT != 0 && a_dec_reg) ? b_dec : b_enc;
-                    if (r % 2 == 0) begin : gen_rom
-                        // One dual-port table for rows r and r+1 of column j.
-                        wire [7:0] b2_enc = s[8*(4*((j + r + 1) % 4) + r + 1) +: 8];
-                        wire [7:0] b2_dec = s[8*(4*((j + 4 - r - 1) % 4) + r + 1) +: 8];
-                        wire [7:0] addr2_byte = (DECRYPT != 0 && a_dec_reg) ? b2_dec : b2_enc;
-                        if (DECRYPT != 0) begin : gen_encdec
-                            wire [9:0] rom_addr_a = {a_dec_reg, a_last_next, addr_byte};
-                            wire [9:0] rom_addr_b = {a_dec_reg, a_last_next, addr2_byte};
-                            aes_rom #(.TABLE("ENCDECL32"), .ABITS(10), .DBITS(32)) u_rom (
-                                .clk(clk),
-                                .addr_a(rom_addr_a),
-                                .q_a(q[32*(4*j + r) +: 32]),
-                                .addr_b(rom_addr_b),
-                                .q_b(q[32*(4*j + r + 1) +: 32])
-                            );
-                        end else begin : gen_enc
-                            wire [8:0] rom_addr_a = {a_last_next, addr_byte};
-                            wire [8:0] rom_addr_b = {a_last_next, addr2_byte};
-                            aes_rom #(.TABLE("ENCL32"), .ABITS(9), .DBITS(32)) u_rom (
-                                .clk(clk),
-                                .addr_a(rom_addr_a),
-                                .q_a(q[32*(4*j + r) +: 32]),
-                                .addr_b(rom_addr_b),
-                                .q_b(q[32*(4*j + r + 1) +: 32])
-                            );
-                        end
-                    end else begin : gen_odd_row
-                        // Row r is read by the table of row r-1.
-                        /* verilator lint_off UNUSEDSIGNAL */
-                        wire unused_addr = &{1'b0, addr_byte};
-                        /* verilator lint_on UNUSEDSIGNAL */
-                    end
-                end
-            end
-        end
-        if (DECRYPT == 0) begin : gen_no_dec
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_dec = &{1'b0, a_dec_reg};
-            /* verilator lint_on UNUSEDSIGNAL */
+            aes_ttable_lookup #(
+                .DECRYPT(DECRYPT),
+                .OUTREG(1)
+            ) u_lookup (
+                .clk(clk),
+                .en(1'b1),
+                .s(s),
+                .dec(a_dec_reg),
+                .last(a_last_next),
+                .p(p)
+            );
         end
     endgenerate
 

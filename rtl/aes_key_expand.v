@@ -139,6 +139,7 @@ module aes_key_expand #(
                 wire [15:0] qa, qb;
                 aes_rom #(.TABLE("ENC16"), .ABITS(8), .DBITS(16)) u_rom (
                     .clk(clk),
+                    .en(1'b1),
                     .addr_a(sub_in_reg[8*b +: 8]),
                     .q_a(qa),
                     .addr_b(sub_in_reg[8*(b+1) +: 8]),

@@ -38,6 +38,10 @@
  *     CBC enc  engine(P ^ chain)               result = engine,        chain = result
  *     CFB enc  engine(chain)                   result = engine ^ P,    chain = result
  *     OFB      engine(chain)                   result = engine ^ data, chain = engine
+ *   With ENGINE_CHAIN (the single-context ITERATIVE engine) the chain is not kept here:
+ *   a message's passes after its first are sent with eng_chain, and the engine XORs in
+ *   its own last output (chain = engine ^ P_prev in CFB: P_prev goes with the pass), so
+ *   the next pass waits in B only until the engine finishes the one before.
  *
  *   GCM (GCM=1; the framer marks each beat of a mode 5 message, specification §3a)
  *     IV beat  engine(J0) = E_K(J0) kept for the tag; the beat is echoed. Before it,
@@ -84,7 +88,8 @@
  *
  * Latency: a beat in S in clock t is at the engine's input in t+1; a result that the
  * engine presents in clock u is on m_axis in u+3 (J, O1, O). A feedback pass decided in
- * clock t lets the next one be decided in t + engine latency + 4.
+ * clock t lets the next one be decided in t + engine latency + 4, or, with ENGINE_CHAIN,
+ * enter the engine in the clock the one before finishes (Nr + 1 clocks a block).
  */
 module aes_mode_unit #(
     // 128-bit blocks per beat: 1, 2, 4 or 8.
@@ -96,6 +101,9 @@ module aes_mode_unit #(
     // 1: a beat every clock (PIPELINED builds); 0: one-entry buffers between the stages,
     // a beat every other clock at most (ITERATIVE builds, whose engine is slower still).
     parameter FULL_RATE = 1,
+    // 1: the engine chains feedback passes itself (eng_chain: lane 0 XORed with its last
+    // output; aes_engine_iterative); 0: the chain waits here for each result.
+    parameter ENGINE_CHAIN = 0,
     // 1: GCM messages (the framer's s_gcm beats) with a GHASH unit; 0: none.
     parameter GCM = 0,
     // The GHASH unit's multiplier (aes_ghash): bits of the operand per clock (128: one
@@ -149,6 +157,7 @@ module aes_mode_unit #(
     output wire [128*LANES-1:0]    eng_data,
     output wire [3:0]              eng_slot,
     output wire                    eng_decrypt,
+    output wire                    eng_chain,
     input  wire                    res_valid,
     output wire                    res_ready,
     input  wire [128*LANES-1:0]    res_data,
@@ -441,9 +450,33 @@ module aes_mode_unit #(
     wire         lane_last = (LANES == 1) || (lane_reg == a_last_lane);
     wire [127:0] fb_data = a_data[128*lane_reg +: 128];
     wire         fb_first = a_first_data && (LANES == 1 || lane_reg == 3'd0);
-    wire [127:0] fb_chain = fb_first ? a_prev : chain_reg;
-    wire [127:0] fb_in = fb_chain ^ (fb_data & {128{a_cbc}});
+    wire [127:0] fb_in;
+    wire         fb_chain = (ENGINE_CHAIN != 0) && !fb_first;   // the engine adds its last output
     wire [127:0] fb_xor = fb_data & {128{!a_cbc}};
+    generate
+        if (ENGINE_CHAIN != 0) begin : gen_fb_engine
+            // The engine XORs in its last output, the result before this pass's in CBC
+            // and the engine output in OFB; CFB's chain is that output XOR the data block
+            // before this lane's, which goes with the pass. A first pass takes the IV.
+            reg [127:0] fb_before;
+            integer     fj;
+            always @* begin
+                fb_before = a_prev;
+                for (fj = 1; fj < LANES; fj = fj + 1) begin
+                    if (lane_reg == fj[2:0]) begin
+                        fb_before = a_data[128*(fj-1) +: 128];
+                    end
+                end
+            end
+            assign fb_in = (fb_data & {128{a_cbc}}) ^ (fb_before & {128{fb_first || a_cfb}});
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_chain = &{1'b0, chain_reg};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end else begin : gen_fb_here
+            wire [127:0] fb_chain_in = fb_first ? a_prev : chain_reg;
+            assign fb_in = fb_chain_in ^ (fb_data & {128{a_cbc}});
+        end
+    endgenerate
 
     // GCM IV beat: E_K(J0) with J0 = IV || 00000001 in lane 0, after E_K(0^128) (the
     // hash key H) when the GHASH unit does not hold the H of the beat's slot (gen_gcm).
@@ -931,14 +964,14 @@ module aes_mode_unit #(
     wire          b_ready;
     wire          pass;                  // an engine pass decided this clock
     wire [W-1:0]  b_data_in = a_fb ? {{(W-128){1'b0}}, fb_in} : (a_giv ? giv_in : par_in);
-    wire [W+4:0]  b_word = {a_dec, a_slot, b_data_in};
-    wire [W+4:0]  eng_word;
-    assign {eng_decrypt, eng_slot, eng_data} = eng_word;
+    wire [W+5:0]  b_word = {a_fb && fb_chain, a_dec, a_slot, b_data_in};
+    wire [W+5:0]  eng_word;
+    assign {eng_chain, eng_decrypt, eng_slot, eng_data} = eng_word;
 
     generate
         if (FULL_RATE) begin : gen_eng_pp
             aes_skid_pp #(
-                .WIDTH(W + 5)
+                .WIDTH(W + 6)
             ) u_eng (
                 .clk(clk),
                 .rst(rst),
@@ -951,7 +984,7 @@ module aes_mode_unit #(
             );
         end else begin : gen_eng_one
             aes_skid #(
-                .WIDTH(W + 5),
+                .WIDTH(W + 6),
                 .FULL_RATE(0)
             ) u_eng (
                 .clk(clk),
@@ -969,7 +1002,9 @@ module aes_mode_unit #(
 
     // ------------------------------------------------------------------ decisions
     assign go = a_valid && credit_reg && b_ready;
-    wire fb_issue = a_fb && !fb_busy_reg;    // a feedback lane can go (the chain is there)
+    // A feedback lane can go when the chain is there: here, the result before it; with
+    // ENGINE_CHAIN, in the engine (not in the clock its beat leaves S, fb_pop_reg).
+    wire fb_issue = a_fb && ((ENGINE_CHAIN != 0) ? !fb_pop_reg : !fb_busy_reg);
     assign pass = go && (a_par || fb_issue || a_giv);
 
     always @* begin
@@ -1015,7 +1050,7 @@ module aes_mode_unit #(
             wrap_pend_next = step_carry_reg[0] && (hi_ones || a_gpay);
         end
         if (go && fb_issue) begin
-            fb_busy_next = 1'b1;
+            fb_busy_next = (ENGINE_CHAIN == 0);
             lane_next = (LANES == 1 || lane_last) ? 3'd0 : lane_reg + 3'd1;
         end
 

@@ -119,6 +119,7 @@ generate
                     .DBITS (32)
                 ) u_rom (
                     .clk    (clk),
+                    .en     (1'b1),
                     .addr_a (addr_a),
                     .q_a    (q_a),
                     .addr_b (addr_b),
@@ -136,6 +137,7 @@ generate
                     .DBITS (16)
                 ) u_rom (
                     .clk    (clk),
+                    .en     (1'b1),
                     .addr_a (addr_a),
                     .q_a    (q_a),
                     .addr_b (addr_b),
@@ -154,6 +156,7 @@ generate
                     .DBITS (8)
                 ) u_rom_si (
                     .clk    (clk),
+                    .en     (1'b1),
                     .addr_a (addr_a),
                     .q_a    (q_a),
                     .addr_b (addr_b),

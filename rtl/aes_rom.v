@@ -7,9 +7,10 @@
 
 /*
  * Two independent synchronous read ports on one table: q_x is table[addr_x] one clock
- * after addr_x. The read register is the round's pipeline register, and the whole
- * memory is marked for block RAM: on ECP5 Yosys maps it into one DP16KD (ENC16, INV8)
- * or two (ENCDEC32, 512 x 32 read through two 18-bit ports each).
+ * after addr_x, in clocks with en high. The read register is the round's pipeline
+ * register, and the whole memory is marked for block RAM: on ECP5 Yosys maps it into
+ * one DP16KD (ENC16, INV8) or two (ENCDEC32, 512 x 32 read through two 18-bit ports
+ * each).
  *
  * TABLE "ENC16"    256 x 16, entry x = {2*S(x), S(x)}: the encryption T-table T0(x) =
  *                  {3*S(x), S(x), S(x), 2*S(x)} without its two redundant bytes
@@ -18,7 +19,7 @@
  *                  {0b*Si(x), 0d*Si(x), 09*Si(x), 0e*Si(x)} (aes_inv_ttable).
  * TABLE "INV8"     256 x 8, entry x = Si(x), the inverse S-box (the last decryption
  *                  round, whose table Td0 has no plain Si(x) byte).
- * TABLE "ENCL32"   512 x 32 for the interleaved ITERATIVE engine: entry {0, x} = T0(x),
+ * TABLE "ENCL32"   512 x 32 for the ITERATIVE T-table rounds (aes_ttable_lookup): entry {0, x} = T0(x),
  *                  entry {1, x} = {0, 0, 0, S(x)} (the last round: SubBytes only, the
  *                  byte in the row-0 position, rotated into its row like T0).
  * TABLE "ENCDECL32" 1024 x 32: entry {0, l, x} as ENCL32, entry {1, 0, x} = Td0(x),
@@ -37,6 +38,7 @@ module aes_rom #(
     parameter DBITS = 16
 ) (
     input  wire             clk,
+    input  wire             en,         // 0: both ports keep their output (clock enable)
 
     // port A: address in clock t, entry in clock t+1
     input  wire [ABITS-1:0] addr_a,
@@ -135,8 +137,10 @@ initial begin
 end
 
 always @(posedge clk) begin
-    q_a <= mem[addr_a];
-    q_b <= mem[addr_b];
+    if (en) begin
+        q_a <= mem[addr_a];
+        q_b <= mem[addr_b];
+    end
 end
 
 endmodule

@@ -320,3 +320,23 @@ def test_encrypt_reads_the_fmax_of_the_configuration_from_the_report(tmp_path: P
     assert published_fmax("min-area+LANES=2", path) == (190.0, "the core's")
     assert published_fmax("s1-iterative", path) is None
     assert published_fmax("min-area", tmp_path / "missing.json") is None
+
+
+@pytest.mark.parametrize("stages", [2, 4])
+def test_an_iterative_ttable_build_takes_one_or_three_stages_per_round(
+    stages: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    """Each value is legal alone; the RTL refuses the combination (aes_core elaborates a
+    missing module), so the CLI answers with one line before any tool runs."""
+    with pytest.raises(configs.ConfigError, match=r"^STAGES_PER_ROUND=\d: an ITERATIVE build with SBOX=TTABLE "
+                                                  r"takes 1 \(one block, a round per clock\) or 3 "):
+        configs.configure(None, {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "STAGES_PER_ROUND": stages})
+    with pytest.raises(configs.ConfigError, match=r"^STAGES_PER_ROUND=\d: an ITERATIVE build"):
+        configs.configure("min-area", {"STAGES_PER_ROUND": stages})
+    assert configs.configure("min-area", {"STAGES_PER_ROUND": 1}).params["STAGES_PER_ROUND"] == 1
+    calls = _forbid_tools(monkeypatch)
+    code = cli.main(["implement", "--set", "ARCH=ITERATIVE", "--set", "SBOX=TTABLE", "--set",
+                     f"STAGES_PER_ROUND={stages}"])
+    err = capsys.readouterr().err
+    assert code != 0 and calls == []
+    assert err.count("\n") == 1 and "takes 1 (one block, a round per clock) or 3" in err

@@ -165,14 +165,17 @@ def test_a_named_sweep_has_no_duplicate_configuration(name: str, top: str) -> No
         assert {k: c.params[k] for k in sweep.fixed} == dict(sweep.fixed)
 
 
-def test_the_aes128_sweep_varies_stages_for_pipelined_engines_only() -> None:
+def test_the_aes128_sweep_varies_stages_for_pipelined_and_iterative_ttable_engines_only() -> None:
     sweep = explore.SWEEPS["aes128-enc"]
     assert sweep.fixed == {"MAX_KEY_BITS": 128, "DECRYPT": 0, "KEY_SLOTS": 1, "SELFTEST": 0, "LANES": 1}
     got, dropped = explore.make_configs(None, [], sweep.axes, fixed=sweep.fixed)
     iterative = [c for c in got if c.params["ARCH"] == "ITERATIVE"]
     pipelined = [c for c in got if c.params["ARCH"] == "PIPELINED"]
-    assert (len(iterative), len(pipelined), dropped) == (3, 12, 9)
-    assert {c.params["STAGES_PER_ROUND"] for c in iterative} == {1}
+    # ITERATIVE: LUT and COMPOSITE once (stages do not matter), TTABLE with 1 and 3
+    # stages (2 and 4 are refused): 3 + 3 equivalent and 2 illegal combinations dropped.
+    assert (len(iterative), len(pipelined), dropped) == (4, 12, 8)
+    assert {(c.params["SBOX"], c.params["STAGES_PER_ROUND"]) for c in iterative} == {
+        ("LUT", 1), ("COMPOSITE", 1), ("TTABLE", 1), ("TTABLE", 3)}
     assert {(c.params["SBOX"], c.params["STAGES_PER_ROUND"]) for c in pipelined} == {
         (s, n) for s in ("LUT", "TTABLE", "COMPOSITE") for n in (1, 2, 3, 4)}
     assert "iterative" in explore.SWEEPS
@@ -289,12 +292,12 @@ def test_csv_json_and_svg_are_written(fake_flow: Path, capsys: pytest.CaptureFix
     with (fake_flow / "results.csv").open() as f:
         table = list(csv.DictReader(f))
     assert tuple(table[0]) == explore.CSV_COLUMNS
-    assert len(table) == 15
+    assert len(table) == 16
     assert {"ARCH", "SBOX", "STAGES_PER_ROUND", "lut4", "ff", "ebr", "fmax_mhz", "gbps", "mbps_per_lut4", "cached",
             "seconds", "error"} <= set(table[0])
 
     data = json.loads((fake_flow / "results.json").read_text())
-    assert data["sweep"] == "aes128-enc" and data["top"] == "aes_axi" and data["configurations"] == 15
+    assert data["sweep"] == "aes128-enc" and data["top"] == "aes_axi" and data["configurations"] == 16
     rows = data["rows"]
     front = explore.pareto_front([(r["lut4"], r["gbps"]) for r in rows])
     assert data["pareto"] == [rows[i]["name"] for i in front]

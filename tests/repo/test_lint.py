@@ -92,12 +92,14 @@ def test_yosys_reads_and_elaborates_file(path: Path) -> None:
 # aes_axi configurations whose always blocks differ (engines, lanes, key expansion).
 PROC_CONFIGS = [
     {"ARCH": '"ITERATIVE"', "SBOX": '"TTABLE"', "MAX_KEY_BITS": "128", "KEY_SLOTS": "1"},
+    {"ARCH": '"ITERATIVE"', "STAGES_PER_ROUND": "3", "SBOX": '"TTABLE"', "DECRYPT": "1"},
     {"ARCH": '"PIPELINED"', "LANES": "4", "KEY_EXPANSION": '"HOST"'},
     {"ARCH": '"ITERATIVE"', "SBOX": '"COMPOSITE"', "LANES": "2", "DECRYPT": "0"},
 ]
 
 
-@pytest.mark.parametrize("params", PROC_CONFIGS, ids=["iter-ttable", "pipe4-host", "iter2-composite-enc"])
+@pytest.mark.parametrize("params", PROC_CONFIGS,
+                         ids=["iter-ttable", "iter-interleaved", "pipe4-host", "iter2-composite-enc"])
 def test_yosys_infers_no_latch_in_aes_axi(params: dict[str, str]) -> None:
     """Every combinational always block assigns everything it drives in every case: after
     Yosys `proc` the whole aes_axi hierarchy holds no latch (a latch would also stop

@@ -41,8 +41,10 @@ class ParamSpec:
     The legal values are those the RTL's elaboration checks let through (the
     `gen_invalid_*` generate blocks of rtl/aes_axi.v, rtl/aes_core.v, the engines, the
     framer and the key slots instantiate a module that does not exist for any other
-    value). The RTL has no rule across parameters: STAGES_PER_ROUND is checked (1 to 4)
-    whatever ARCH is, and is used by PIPELINED builds only.
+    value). One rule runs across parameters (`check_combination`): STAGES_PER_ROUND is
+    checked (1 to 4) whatever ARCH is, and an ITERATIVE build with SBOX "TTABLE" takes 1
+    (one block, a round per clock) or 3 (three blocks interleaved); other ITERATIVE
+    builds ignore it.
     """
 
     name: str
@@ -78,7 +80,8 @@ PARAMETERS: dict[str, ParamSpec] = {
     s.name: s
     for s in (
         ParamSpec("ARCH", "PIPELINED", ("ITERATIVE", "PIPELINED"), "cipher engine"),
-        ParamSpec("STAGES_PER_ROUND", 1, (1, 2, 3, 4), "register stages per round (PIPELINED)"),
+        ParamSpec("STAGES_PER_ROUND", 1, (1, 2, 3, 4),
+                  "register stages per round (PIPELINED; ITERATIVE TTABLE: 1 or 3, three blocks interleaved)"),
         ParamSpec("SBOX", "LUT", ("LUT", "TTABLE", "COMPOSITE"), "S-box implementation"),
         ParamSpec("LANES", 1, (1, 2, 4, 8), "blocks per beat"),
         ParamSpec("MAX_KEY_BITS", 256, (128, 192, 256), "longest key accepted"),
@@ -206,6 +209,8 @@ class Preset:
         arch = str(p["ARCH"])
         if arch == "PIPELINED":
             arch += f" {p['STAGES_PER_ROUND']}/round"
+        elif interleaved(p):
+            arch += " x3 interleaved"
         parts = [arch, f"SBOX {p['SBOX']}", f"AES-{self.key_bits}", "enc/dec" if int(p["DECRYPT"]) else "enc"]
         if int(p["LANES"]) > 1:
             parts.append(f"{p['LANES']} lanes")
@@ -231,6 +236,14 @@ def rounds(key_bits: int) -> int:
     return {128: 10, 192: 12, 256: 14}[key_bits]
 
 
+def interleaved(params: Mapping[str, ParamValue]) -> bool:
+    """Whether the engine is the interleaved one (rtl/aes_engine_interleaved.v): ITERATIVE,
+    SBOX "TTABLE", three stages per round."""
+    return (params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE"
+            and params.get("SBOX", AES_AXI_DEFAULTS["SBOX"]) == "TTABLE"
+            and int(params.get("STAGES_PER_ROUND", AES_AXI_DEFAULTS["STAGES_PER_ROUND"])) == 3)
+
+
 def clocks_per_block(params: Mapping[str, ParamValue], key_bits: int = 128) -> int:
     """Clocks per block per lane at full rate: ITERATIVE Nr+1 (key_bits), PIPELINED 1."""
     if params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE":
@@ -242,10 +255,10 @@ def latency_clocks(params: Mapping[str, ParamValue], key_bits: int = 128) -> int
     """Clocks from a block's input handshake to its output, ECB, no backpressure.
 
     ITERATIVE: Nr + 2 (rtl/aes_engine_iterative.v: accept, round 0, Nr rounds, the last
-    one writing the output register), Nr of the block's key; with SBOX "TTABLE" the
-    interleaved engine (rtl/aes_engine_interleaved.v): 3 Nr + 6 for a block that finds
-    the engine idle (under load a block may wait in the engine's input register for a
-    context, as it waits for s_ready in the single-context engine).
+    one writing the output register), Nr of the block's key; with SBOX "TTABLE" and three
+    stages per round the interleaved engine (rtl/aes_engine_interleaved.v): 3 Nr + 6 for
+    a block that finds the engine idle (under load a block may wait in the engine's
+    input register for a context, as it waits for s_ready in the single-context engine).
     PIPELINED: NR * STAGES_PER_ROUND + 4 (rtl/aes_engine_pipelined.v: input register,
     NR round units of STAGES_PER_ROUND registers, output register, output buffer with
     its registered read), where
@@ -253,7 +266,7 @@ def latency_clocks(params: Mapping[str, ParamValue], key_bits: int = 128) -> int
     The engines' header comments are the authority: keep this in step with them.
     """
     if params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE":
-        if params.get("SBOX", AES_AXI_DEFAULTS["SBOX"]) == "TTABLE":
+        if interleaved(params):
             return 3 * rounds(key_bits) + 6
         return rounds(key_bits) + 2
     nr = rounds(int(params.get("MAX_KEY_BITS", AES_AXI_DEFAULTS["MAX_KEY_BITS"])))
@@ -293,10 +306,11 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "s1-iterative",
-            "S1 rebuilt: iterative AES-128, one round per clock (11 clocks a block), encryption and "
-            "equivalent-inverse decryption, round keys expanded into RAM",
-            {"ARCH": "ITERATIVE", "SBOX": "LUT", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
-             "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
+            "S1 rebuilt: iterative AES-128 encryption on coalesced T-tables in block RAM, one round "
+            "per clock (11 clocks a block), the tables' address register the state; feedback modes "
+            "(CBC encryption) chained in the engine at the same rate",
+            {"ARCH": "ITERATIVE", "STAGES_PER_ROUND": 1, "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128,
+             "KEY_SLOTS": 1, "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
             freq_mhz=150, published=S1,
         ),
         Preset(
@@ -329,7 +343,7 @@ PRESETS: dict[str, Preset] = {
             "s4-iterative-ctr4",
             "S4 rebuilt: small iterative core (T-tables in block RAM, three blocks interleaved per "
             "lane), four blocks side by side for CTR, keys up to 256 bits (throughput quoted for AES-128)",
-            {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "LANES": 4, "MAX_KEY_BITS": 256, "KEY_SLOTS": 1,
+            {"ARCH": "ITERATIVE", "STAGES_PER_ROUND": 3, "SBOX": "TTABLE", "LANES": 4, "MAX_KEY_BITS": 256, "KEY_SLOTS": 1,
              "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
             freq_mhz=200, published=S4,
         ),
@@ -348,7 +362,7 @@ PRESETS: dict[str, Preset] = {
             "min-area",
             "Fewest LUTs: iterative AES-128 encryption and decryption, T-tables in block RAM, three "
             "blocks interleaved (one round per clock)",
-            {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
+            {"ARCH": "ITERATIVE", "STAGES_PER_ROUND": 3, "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
              "DECRYPT": 1, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 0},
             freq_mhz=200,
         ),
@@ -373,7 +387,7 @@ PRESETS: dict[str, Preset] = {
             "gcm-iterative",
             "Small AES-GCM: iterative AES-128 encryptor (T-tables in block RAM, three blocks "
             "interleaved) and a digit-serial GHASH unit (16 bits a clock)",
-            {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
+            {"ARCH": "ITERATIVE", "STAGES_PER_ROUND": 3, "SBOX": "TTABLE", "LANES": 1, "MAX_KEY_BITS": 128, "KEY_SLOTS": 1,
              "DECRYPT": 0, "KEY_EXPANSION": "HW", "SELFTEST": 0, "GCM": 1},
             freq_mhz=200, in_default_report=False,
         ),
@@ -441,6 +455,15 @@ def validate_params(params: Mapping[str, ParamValue]) -> None:
 DEFAULTS_NAME = "defaults"
 
 
+def check_combination(params: Mapping[str, ParamValue]) -> None:
+    """ConfigError for a set of parameters the RTL refuses as a whole (each value legal):
+    an ITERATIVE TTABLE build with 2 or 4 stages per round."""
+    full = {**AES_AXI_DEFAULTS, **params}
+    if full["ARCH"] == "ITERATIVE" and full["SBOX"] == "TTABLE" and full["STAGES_PER_ROUND"] not in (1, 3):
+        raise ConfigError(f"STAGES_PER_ROUND={full['STAGES_PER_ROUND']}: an ITERATIVE build with SBOX=TTABLE "
+                          "takes 1 (one block, a round per clock) or 3 (three blocks interleaved)")
+
+
 def config_name(base: str, params: Mapping[str, ParamValue], base_params: Mapping[str, ParamValue]) -> str:
     """A stable descriptive name: `base` plus each parameter that differs from
     `base_params`, in PARAMETERS order, e.g. 'min-area+LANES=2' or 'defaults+ARCH=ITERATIVE'."""
@@ -463,12 +486,14 @@ def configure(
     figures of the reference system (it is no longer that design) nor the preset's reason
     not to build its IP; it keeps the preset's target, frequency goal, key length, top and
     synthesis options. With no preset, `target` and `freq_mhz` (the default target and its
-    goal) are used. ConfigError for an unknown preset or parameter or an illegal value.
+    goal) are used. ConfigError for an unknown preset or parameter, an illegal value or
+    an illegal combination (`check_combination`).
     """
     overrides = dict(overrides or {})
     validate_params(overrides)
     if preset is None:
         full = {**AES_AXI_DEFAULTS, **overrides}
+        check_combination(full)
         name = config_name(DEFAULTS_NAME, full, AES_AXI_DEFAULTS)
         changed = ", ".join(f"{k}={v}" for k, v in overrides.items()) or "none"
         return Preset(name, f"aes_axi defaults with {changed} (--set)", full, target=target, freq_mhz=freq_mhz,
@@ -478,6 +503,7 @@ def configure(
     except KeyError as exc:
         raise ConfigError(str(exc.args[0])) from None
     full = {**base.full_params, **overrides}
+    check_combination(full)
     if full == base.full_params:
         return base
     changed = ", ".join(f"{k}={v}" for k, v in overrides.items() if base.full_params[k] != v)

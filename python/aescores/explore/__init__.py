@@ -5,7 +5,9 @@ A sweep is a base configuration (an optional preset, with `--set NAME=VALUE` val
 it, or the `aes_axi` defaults) and axes (`--grid NAME=V1,V2,...`, or a named sweep of
 `SWEEPS`). Every combination of the axes' values is one configuration; combinations that
 build the same design are dropped (`make_configs`): STAGES_PER_ROUND only matters for
-PIPELINED engines, and a top is given only the parameters it declares.
+PIPELINED engines and ITERATIVE TTABLE ones, and a top is given only the parameters it
+declares. Combinations the RTL refuses (ITERATIVE TTABLE with 2 or 4 stages per round,
+`configs.check_combination`) are dropped too.
 
 Each configuration is built by the flow's `implement_preset` (cached results are
 returned as they are), several at once in a process pool (`run_configs`); a build that
@@ -60,7 +62,8 @@ SWEEPS: dict[str, Sweep] = {
         Sweep(
             "aes128-enc",
             "AES-128 encryption, one lane, one key slot, no self-test: both engines with every "
-            "S-box, and every number of stages per round for PIPELINED",
+            "S-box, every number of stages per round for PIPELINED, and both ITERATIVE TTABLE "
+            "engines (1 stage per round, or 3 with three blocks interleaved)",
             {"MAX_KEY_BITS": 128, "DECRYPT": 0, "KEY_SLOTS": 1, "SELFTEST": 0, "LANES": 1},
             {"ARCH": ("ITERATIVE", "PIPELINED"), "SBOX": ("LUT", "TTABLE", "COMPOSITE"),
              "STAGES_PER_ROUND": (1, 2, 3, 4)},
@@ -68,9 +71,11 @@ SWEEPS: dict[str, Sweep] = {
         Sweep(
             "iterative",
             "the small cores: ITERATIVE engine, one lane, one key slot, no self-test, with every "
-            "S-box, encryption only or both directions, AES-128 keys only or keys up to 256 bits",
+            "S-box (TTABLE: one block, or three interleaved), encryption only or both directions, "
+            "AES-128 keys only or keys up to 256 bits",
             {"ARCH": "ITERATIVE", "LANES": 1, "KEY_SLOTS": 1, "SELFTEST": 0},
-            {"SBOX": ("LUT", "TTABLE", "COMPOSITE"), "DECRYPT": (0, 1), "MAX_KEY_BITS": (128, 256)},
+            {"SBOX": ("LUT", "TTABLE", "COMPOSITE"), "STAGES_PER_ROUND": (1, 3), "DECRYPT": (0, 1),
+             "MAX_KEY_BITS": (128, 256)},
         ),
     )
 }
@@ -142,11 +147,16 @@ def expand(axes: Mapping[str, Sequence[ParamValue]]) -> list[dict[str, ParamValu
     return [dict(zip(names, values)) for values in itertools.product(*(axes[n] for n in names))]
 
 
+def _stages_matter(params: Mapping[str, ParamValue]) -> bool:
+    """Whether STAGES_PER_ROUND changes the design: PIPELINED engines, ITERATIVE TTABLE."""
+    return params.get("ARCH") == "PIPELINED" or params.get("SBOX") == "TTABLE"
+
+
 def _canonical(params: Mapping[str, ParamValue], base: Mapping[str, ParamValue]) -> dict[str, ParamValue]:
     """`params` with the values that do not change the design set to the base's:
-    STAGES_PER_ROUND of an engine that is not PIPELINED."""
+    STAGES_PER_ROUND of an ITERATIVE engine without T-tables."""
     out = dict(params)
-    if out.get("ARCH") != "PIPELINED":
+    if not _stages_matter(out):
         out["STAGES_PER_ROUND"] = base["STAGES_PER_ROUND"]
     return out
 
@@ -155,8 +165,9 @@ def label_of(preset: Preset, swept: Iterable[str]) -> str:
     """A short label of the swept values (in the order of `swept`) that matter for `preset`,
     e.g. 'PIPELINED LUT stages=2'.
 
-    Values that do not change the design (STAGES_PER_ROUND of a non-PIPELINED engine, a
-    parameter the top does not declare) are left out; with nothing swept, the name.
+    Values that do not change the design (STAGES_PER_ROUND of an ITERATIVE engine without
+    T-tables, a parameter the top does not declare) are left out; with nothing swept, the
+    name.
     """
     params = preset.full_params
     unapplied = preset.unapplied_params()
@@ -164,7 +175,7 @@ def label_of(preset: Preset, swept: Iterable[str]) -> str:
     for name in swept:
         if name not in PARAMETERS or name in unapplied:
             continue
-        if name == "STAGES_PER_ROUND" and params["ARCH"] != "PIPELINED":
+        if name == "STAGES_PER_ROUND" and not _stages_matter(params):
             continue
         value = params[name]
         parts.append(str(value) if isinstance(value, str) else f"{_LABEL_NAMES.get(name, name)}={value}")
@@ -188,7 +199,8 @@ def make_configs(
     `--set` items `sets`. The top implemented is `top`; with `sbox_synth`, the synthesis
     options are those of the configuration's S-box (SBOX_SYNTH_OPTIONS), else the base's.
     A combination that builds the same design as an earlier one (the same parameters
-    given to the top, the same synthesis options) is dropped.
+    given to the top, the same synthesis options), or that the RTL refuses
+    (`configs.check_combination`), is dropped.
 
     ConfigError (one line) for an unknown preset or parameter, an illegal value, or a
     parameter both set and swept.
@@ -213,6 +225,11 @@ def make_configs(
     for point in expand(axes):
         merged = {**base.full_params, **point}
         full = _canonical(merged, base.full_params)
+        try:
+            configs.check_combination(full)
+        except ConfigError:
+            dropped += 1
+            continue
         changed = {**overrides, **{k: v for k, v in full.items() if k in point or v != merged[k]}}
         p = configs.configure(preset, changed, target=tgt, freq_mhz=get_target(tgt).freq_mhz)
         p = dataclasses.replace(p, top=top)

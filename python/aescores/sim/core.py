@@ -194,17 +194,18 @@ class CoreSim:
         self._send(f"C {mask}")
         self._expect("C")
 
-    def run(self, beats: Iterable[tuple[int, bool, bytes]]) -> RunResult:
-        """Send beats (slot, decrypt, LANES*16 bytes) and collect the outputs in order."""
+    def run(self, beats: Iterable[tuple]) -> RunResult:
+        """Send beats (slot, decrypt, LANES*16 bytes[, chain]) and collect the outputs in
+        order. With chain, the engine XORs lane 0 with its last output (aes_core s_chain)."""
         count = 0
         tags = []
-        for slot, decrypt, data in beats:
+        for slot, decrypt, data, *chain in beats:
             if len(data) != 16 * self.lanes:
                 raise ValueError(f"a beat is {16 * self.lanes} bytes, got {len(data)}")
             tag = self._next_tag
             self._next_tag = (self._next_tag + 1) % (1 << TAG_WIDTH)
             tags.append(tag)
-            self._send(f"B {slot} {int(decrypt)} {tag} {data.hex()}")
+            self._send(f"B {slot} {int(decrypt) | (2 if chain and chain[0] else 0)} {tag} {data.hex()}")
             count += 1
         self._send("R")
         outputs = []

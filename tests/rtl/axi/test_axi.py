@@ -57,7 +57,11 @@ BUILDS: dict[str, dict[str, object]] = {
     "iter8-composite": {"ARCH": "ITERATIVE", "SBOX": "COMPOSITE", "LANES": 8, "KEY_SLOTS": 1},
     "pipe4-host-enc": {"ARCH": "PIPELINED", "LANES": 4, "KEY_EXPANSION": "HOST", "DECRYPT": 0},
     # The interleaved engine (T-tables in block RAM), as the min-area preset builds it.
-    "iter-ttable": {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "MAX_KEY_BITS": 128, "KEY_SLOTS": 2},
+    "iter-ttable": {"ARCH": "ITERATIVE", "STAGES_PER_ROUND": 3, "SBOX": "TTABLE", "MAX_KEY_BITS": 128,
+                    "KEY_SLOTS": 2},
+    # The single-context T-table engine (a round per clock, feedback modes chained in the
+    # engine), as the s1-iterative preset builds it.
+    "iter-ttable1": {"ARCH": "ITERATIVE", "SBOX": "TTABLE", "MAX_KEY_BITS": 128, "KEY_SLOTS": 1},
 }
 
 
@@ -101,6 +105,7 @@ CI_RUNS = [
     _param("enc128", "random"), _param("enc128", "keys"),
     _param("pipe4", "vectors"), _param("pipe4", "random"), _param("pipe4", "keys"),
     _param("iter-ttable", "regs"), _param("iter-ttable", "vectors"), _param("iter-ttable", "keys"),
+    _param("iter-ttable1", "vectors"), _param("iter-ttable1", "random"),
     _param("iter", "gcm"), _param("pipe4", "gcm"), _param("pipe1-s2-ttable", "gcm"),
     _param("pipe2-s2-ttable", "gcm"), _param("iter4", "gcm"),
 ]

@@ -96,7 +96,7 @@ class Bench(KeyBench):
         cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
         for name in ("load_valid", "load_slot", "load_len", "load_key", "clear_valid", "clear_mask",
                      "host_wr_valid", "host_commit_valid", "host_slot", "host_idx", "host_dec",
-                     "host_key", "host_len", "slot_hold", "s_valid", "s_data", "s_slot", "s_decrypt",
+                     "host_key", "host_len", "slot_hold", "s_valid", "s_data", "s_slot", "s_decrypt", "s_chain",
                      "s_tag", "m_ready"):
             getattr(dut, name).value = 0
         await self.reset()

@@ -8,7 +8,8 @@
 //   C mask                     clear slots, wait until idle
 //   W slot idx dec hex         (KEY_EXPANSION="HOST") write one round key into a slot
 //   M slot len                 (KEY_EXPANSION="HOST") mark the slot loaded
-//   B slot dec tag hex         queue one beat (LANES blocks) for the next R
+//   B slot flags tag hex       queue one beat (LANES blocks) for the next R; flags: bit 0
+//                              decrypt, bit 1 chain (s_chain)
 //   R                          run the queued beats; prints "O tag hex" per output beat
 //                              in output order, then "D cycles first_in last_out"
 //   Q                          quit
@@ -32,6 +33,7 @@ namespace {
 struct Beat {
     unsigned slot;
     unsigned dec;
+    unsigned chain;
     unsigned tag;
     std::vector<uint8_t> data;
 };
@@ -150,6 +152,7 @@ class Harness {
                 const Beat& b = queue_[next];
                 top_->s_slot = b.slot;
                 top_->s_decrypt = b.dec;
+                top_->s_chain = b.chain;
                 top_->s_tag = b.tag;
                 put_bytes(top_->s_data, b.data, nbytes);
                 offered = true;
@@ -201,6 +204,7 @@ class Harness {
         top_->s_valid = 0;
         top_->s_slot = 0;
         top_->s_decrypt = 0;
+        top_->s_chain = 0;
         top_->s_tag = 0;
         top_->m_ready = 0;
     }
@@ -276,7 +280,10 @@ int main(int argc, char** argv) {
         } else if (cmd == "B") {
             Beat b;
             std::string hex;
-            in >> b.slot >> b.dec >> b.tag >> hex;
+            unsigned flags = 0;
+            in >> b.slot >> flags >> b.tag >> hex;
+            b.dec = flags & 1u;
+            b.chain = (flags >> 1) & 1u;
             b.data = from_hex(hex);
             h.queue(std::move(b));
             continue;  // no answer: beats are streamed in bulk
