@@ -126,12 +126,13 @@ module aes_engine_iterative #(
             // the next clock. They hold them while the finished block waits (finish low
             // in the last round).
             wire [127:0] p;
+            wire         tab_en = !last_step || finish;
             aes_ttable_lookup #(
                 .DECRYPT(DECRYPT),
                 .OUTREG(0)
             ) u_lookup (
                 .clk(clk),
-                .en(!last_step || finish),
+                .en(tab_en),
                 .s(step_out[128*l +: 128]),
                 .dec(dec_reg),
                 .last(next_last),

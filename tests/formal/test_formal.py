@@ -46,6 +46,7 @@ TASK_SECONDS = {
     ("csr_axil", "cover"): 2,
     ("mode_axis", "prove"): 2,
     ("mode_axis", "prove_half"): 2,
+    ("mode_axis", "prove_chain"): 2,
     ("mode_axis", "cover"): 2,
     ("mode_axis", "prove_gcm"): 5,
     ("mode_axis", "prove_gcm_half"): 5,
