@@ -54,7 +54,8 @@ NAMES = {ID: "ID", CAPS: "CAPS", LATENCY: "LATENCY", STATUS: "STATUS", KEY_CTRL:
 def expected_caps() -> int:
     """CAPS from the build's parameters, bit by bit as docs/specification.md §5 lists them."""
     pipelined = P["ARCH"] == "PIPELINED"
-    return (int(pipelined) | (int(P["STAGES_PER_ROUND"]) if pipelined else 1) << 2 | int(P["LANES"]) << 5
+    stages = int(P["STAGES_PER_ROUND"]) if pipelined or P["SBOX"] == "TTABLE" else 1   # ITERATIVE TTABLE: 1 or 3
+    return (int(pipelined) | stages << 2 | int(P["LANES"]) << 5
             | MAX_LEN_CODE << 9 | NSLOTS << 11 | int(P["DECRYPT"]) << 16 | int(HOST) << 17
             | int(P["SELFTEST"]) << 18 | {"LUT": 0, "TTABLE": 1, "COMPOSITE": 2}[P["SBOX"]] << 19
             | int(P.get("GCM", 1)) << 21)
