@@ -236,11 +236,17 @@ def rounds(key_bits: int) -> int:
     return {128: 10, 192: 12, 256: 14}[key_bits]
 
 
+def iterative_tables(params: Mapping[str, ParamValue]) -> bool:
+    """Whether the build is ITERATIVE with SBOX "TTABLE", whose STAGES_PER_ROUND picks the
+    engine (1: single context, 3: interleaved)."""
+    return (params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE"
+            and params.get("SBOX", AES_AXI_DEFAULTS["SBOX"]) == "TTABLE")
+
+
 def interleaved(params: Mapping[str, ParamValue]) -> bool:
     """Whether the engine is the interleaved one (rtl/aes_engine_interleaved.v): ITERATIVE,
     SBOX "TTABLE", three stages per round."""
-    return (params.get("ARCH", AES_AXI_DEFAULTS["ARCH"]) == "ITERATIVE"
-            and params.get("SBOX", AES_AXI_DEFAULTS["SBOX"]) == "TTABLE"
+    return (iterative_tables(params)
             and int(params.get("STAGES_PER_ROUND", AES_AXI_DEFAULTS["STAGES_PER_ROUND"])) == 3)
 
 
@@ -459,7 +465,7 @@ def check_combination(params: Mapping[str, ParamValue]) -> None:
     """ConfigError for a set of parameters the RTL refuses as a whole (each value legal):
     an ITERATIVE TTABLE build with 2 or 4 stages per round."""
     full = {**AES_AXI_DEFAULTS, **params}
-    if full["ARCH"] == "ITERATIVE" and full["SBOX"] == "TTABLE" and full["STAGES_PER_ROUND"] not in (1, 3):
+    if iterative_tables(full) and full["STAGES_PER_ROUND"] not in (1, 3):
         raise ConfigError(f"STAGES_PER_ROUND={full['STAGES_PER_ROUND']}: an ITERATIVE build with SBOX=TTABLE "
                           "takes 1 (one block, a round per clock) or 3 (three blocks interleaved)")
 

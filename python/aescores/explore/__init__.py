@@ -149,7 +149,7 @@ def expand(axes: Mapping[str, Sequence[ParamValue]]) -> list[dict[str, ParamValu
 
 def _stages_matter(params: Mapping[str, ParamValue]) -> bool:
     """Whether STAGES_PER_ROUND changes the design: PIPELINED engines, ITERATIVE TTABLE."""
-    return params.get("ARCH") == "PIPELINED" or params.get("SBOX") == "TTABLE"
+    return params.get("ARCH") == "PIPELINED" or configs.iterative_tables(params)
 
 
 def _canonical(params: Mapping[str, ParamValue], base: Mapping[str, ParamValue]) -> dict[str, ParamValue]:
