@@ -33,12 +33,13 @@
 // control flags are decoded one clock ahead from B.
 //
 // Input and keys. A block is accepted into an input register. In a context's X the
-// round key of its next X (three clocks later) is addressed: the key store reads it in
-// the next clock, and it passes rk_reg and rk2_reg. A context that finishes a block
-// commits the waiting one in the same X (addressing its round key 0) and loads it three
-// clocks later, freeing the input register. Back to back each context takes Nr+1 turns
-// of three clocks per block, and the three together one block every Nr+1 clocks (11, 13,
-// 15), as the single-context ITERATIVE engine.
+// round key of its next X (three clocks later) is addressed, from a register chosen in
+// the clock before: the key store reads it in the next clock, and it passes rk_reg and
+// rk2_reg. A context that finishes a block commits the waiting one in the same X
+// (addressing its round key 0) and loads it three clocks later, freeing the input
+// register. Back to back each context takes Nr+1 turns of three clocks per block, and
+// the three together one block every Nr+1 clocks (11, 13, 15), as the single-context
+// ITERATIVE engine.
 //
 // Order and backpressure. Blocks leave through an 8-entry FIFO (aes_fifo) in the
 // order they finish; a block is only committed when the FIFO is sure to have room for it
@@ -173,9 +174,22 @@ module aes_engine_interleaved #(
     wire   accept = s_valid && s_ready;
 
     // Round key for A's next X (three clocks from now: the store's read, rk_reg, rk2_reg).
-    assign rk_slot = commit ? in_slot_reg : a_slot_reg;
-    assign rk_idx = commit ? 4'd0 : a_rnd_inc_reg;
-    assign rk_dec = commit ? in_dec_reg : a_dec_reg;
+    // The read address is a register, chosen a clock ahead from B: while A is free (idle
+    // or finishing) it is the waiting block's round key 0, which a commit now uses (an
+    // unused read otherwise), else A's next round. The waiting block's slot and direction
+    // are taken as they will be in this clock (a block accepted in the clock before).
+    reg [3:0]  rk_slot_reg;
+    reg [3:0]  rk_idx_reg;
+    reg        rk_dec_reg;
+    wire       b_free = !b_busy_reg || (b_rnd_reg == b_nr_reg);    // A free in the next clock
+    always @(posedge clk) begin
+        rk_slot_reg <= b_free ? (accept ? s_slot : in_slot_reg) : b_slot_reg;
+        rk_idx_reg <= b_free ? 4'd0 : b_rnd_reg + 4'd1;
+        rk_dec_reg <= b_free ? (accept ? ((DECRYPT != 0) && s_decrypt) : in_dec_reg) : b_dec_reg;
+    end
+    assign rk_slot = rk_slot_reg;
+    assign rk_idx = rk_idx_reg;
+    assign rk_dec = rk_dec_reg;
 
     reg [127:0] rk_reg, rk2_reg;
 

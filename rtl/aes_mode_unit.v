@@ -1077,13 +1077,17 @@ module aes_mode_unit #(
 
     // In-flight passes per key slot: counted a clock after the decision (the message's
     // own hold, retired a clock late too, covers that clock) until a clock after the
-    // result leaves O1. The counters add registered pulses only.
+    // result leaves O1. The counters add registered pulses only: a pass decided a clock
+    // ago is the side-FIFO entry written now that is not a bypass entry (push_reg and
+    // entry_reg), so no decision reaches them.
     reg [CW-1:0] cnt_reg [0:KEY_SLOTS-1];
-    reg [KEY_SLOTS-1:0] cnt_nz, cnt_inc, cnt_dec, cnt_inc_reg, cnt_dec_reg;
+    reg [KEY_SLOTS-1:0] cnt_nz, cnt_inc, cnt_dec, cnt_dec_reg;
+    wire         passed = push_reg && !entry_reg[E_BYPASS];
+    wire [3:0]   passed_slot = entry_reg[E_SLOT +: 4];
     integer ci;
     always @* begin
         for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
-            cnt_inc[ci] = pass && (a_slot == ci[3:0]);
+            cnt_inc[ci] = passed && (passed_slot == ci[3:0]);
             cnt_dec[ci] = o1_take && !o1_bypass && (o1_slot == ci[3:0]);
             cnt_nz[ci] = (cnt_reg[ci] != {CW{1'b0}});
         end
@@ -1100,7 +1104,6 @@ module aes_mode_unit #(
             count_reg <= {CW{1'b0}};
             credit_reg <= 1'b0;
             o1_take_reg <= 1'b0;
-            cnt_inc_reg <= {KEY_SLOTS{1'b0}};
             cnt_dec_reg <= {KEY_SLOTS{1'b0}};
             asm_reg <= {W{1'b0}};
             chain_reg <= 128'd0;
@@ -1120,13 +1123,12 @@ module aes_mode_unit #(
             o1_take_reg <= o1_take;
             count_reg <= count_reg + {{CW-1{1'b0}}, push_reg} - {{CW-1{1'b0}}, o1_take_reg};
             credit_reg <= (count_reg <= CREDIT_MAX);
-            cnt_inc_reg <= cnt_inc;
             cnt_dec_reg <= cnt_dec;
             asm_reg <= asm_next;
             chain_reg <= chain_next;
             o1_valid_reg <= h_go || (o1_valid_reg && !o1_take);
             for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
-                cnt_reg[ci] <= cnt_reg[ci] + {{CW-1{1'b0}}, cnt_inc_reg[ci]} - {{CW-1{1'b0}}, cnt_dec_reg[ci]};
+                cnt_reg[ci] <= cnt_reg[ci] + {{CW-1{1'b0}}, cnt_inc[ci]} - {{CW-1{1'b0}}, cnt_dec_reg[ci]};
             end
         end
         msg_wrap_reg <= msg_wrap_next;
@@ -1161,7 +1163,7 @@ module aes_mode_unit #(
     assign m_axis_tuser = o_word[W + KW + 1 +: 16];
     assign m_axis_tvalid = o_valid;
 
-    assign slot_hold = cnt_nz | cnt_inc_reg;
+    assign slot_hold = cnt_nz | cnt_inc;
     assign retire_valid = retire_reg;
     assign retire_slot = retire_slot_reg;
     assign busy = a_valid || eng_valid || (count_reg != {CW{1'b0}}) || o_valid || fb_busy_reg;

@@ -39,6 +39,11 @@ module aes_ttable_lookup #(
     wire [511:0] q;        // lookup (r, j) in bits 32 (4j + r)
     wire [511:0] t;
 
+    // The tables: encryption alone (ENCL32, 9 address bits) or both directions.
+    localparam AB = (DECRYPT != 0) ? 10 : 9;
+    localparam [8*16-1:0] TABLE = (DECRYPT != 0) ? "ENCDECL32" : "ENCL32";
+    wire dir = (DECRYPT != 0) && dec;
+
     generate
         if (OUTREG != 0) begin : gen_outreg
             reg [511:0] q_reg;
@@ -61,37 +66,25 @@ module aes_ttable_lookup #(
             assign p[32*j +: 32] = t0 ^ {t1[23:0], t1[31:24]} ^ {t2[15:0], t2[31:16]} ^ {t3[7:0], t3[31:8]};
 
             for (r = 0; r < 4; r = r + 2) begin : gen_rom
-                // One dual-port table for rows r and r + 1 of column j.
+                // One dual-port table for rows r and r + 1 of column j, addressed
+                // {dec, last, byte}; without DECRYPT, {last, byte}.
                 wire [7:0] a_enc = s[8*(4*((j + r) % 4) + r) +: 8];
                 wire [7:0] a_dec = s[8*(4*((j + 4 - r) % 4) + r) +: 8];
                 wire [7:0] b_enc = s[8*(4*((j + r + 1) % 4) + r + 1) +: 8];
                 wire [7:0] b_dec = s[8*(4*((j + 4 - r - 1) % 4) + r + 1) +: 8];
-                if (DECRYPT != 0) begin : gen_encdec
-                    wire [9:0] addr_a = {dec, last, dec ? a_dec : a_enc};
-                    wire [9:0] addr_b = {dec, last, dec ? b_dec : b_enc};
-                    aes_rom #(.TABLE("ENCDECL32"), .ABITS(10), .DBITS(32)) u_rom (
-                        .clk(clk),
-                        .en(en),
-                        .addr_a(addr_a),
-                        .q_a(q[32*(4*j + r) +: 32]),
-                        .addr_b(addr_b),
-                        .q_b(q[32*(4*j + r + 1) +: 32])
-                    );
-                end else begin : gen_enc
-                    wire [8:0] addr_a = {last, a_enc};
-                    wire [8:0] addr_b = {last, b_enc};
-                    aes_rom #(.TABLE("ENCL32"), .ABITS(9), .DBITS(32)) u_rom (
-                        .clk(clk),
-                        .en(en),
-                        .addr_a(addr_a),
-                        .q_a(q[32*(4*j + r) +: 32]),
-                        .addr_b(addr_b),
-                        .q_b(q[32*(4*j + r + 1) +: 32])
-                    );
-                    /* verilator lint_off UNUSEDSIGNAL */
-                    wire unused_dec = &{1'b0, dec, a_dec, b_dec};
-                    /* verilator lint_on UNUSEDSIGNAL */
-                end
+                wire [9:0] addr_a = {dir, last, dir ? a_dec : a_enc};
+                wire [9:0] addr_b = {dir, last, dir ? b_dec : b_enc};
+                aes_rom #(.TABLE(TABLE), .ABITS(AB), .DBITS(32)) u_rom (
+                    .clk(clk),
+                    .en(en),
+                    .addr_a(addr_a[AB-1:0]),
+                    .q_a(q[32*(4*j + r) +: 32]),
+                    .addr_b(addr_b[AB-1:0]),
+                    .q_b(q[32*(4*j + r + 1) +: 32])
+                );
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire unused_dir = &{1'b0, addr_a[9], addr_b[9]};    // no direction bit: DECRYPT=0
+                /* verilator lint_on UNUSEDSIGNAL */
             end
         end
     endgenerate
