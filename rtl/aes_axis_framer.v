@@ -166,7 +166,7 @@ module aes_axis_framer #(
     // With each beat F0 keeps what F1 needs decoded from its tuser and tkeep (below), so
     // that F1 combines registered facts instead of decoding the bus.
     localparam D_W = 5 + 5 + 4 + 3 + 3 + 3;
-    localparam F0_W = W + KW + 1 + 8 + 3 + KEY_SLOTS + D_W;
+    localparam F0_W = W + KW + 1 + 8 + 2 + 2 * KEY_SLOTS + D_W;
 
     reg  in_first_reg;                   // the next beat taken opens a message
     wire in_take = s_axis_tvalid && s_axis_tready;
@@ -174,6 +174,9 @@ module aes_axis_framer #(
     wire in_loaded = |(in_slot & slot_loaded);
     wire in_loading = |(in_slot & slot_loading);
     wire in_ok = in_loaded && !in_loading;
+    // A first beat taken while its slot is loading: that slot, one-hot (else zero), so
+    // that F1's wait for the load is one AND of two registers per slot.
+    wire [KEY_SLOTS-1:0] in_wait_slot = in_first_reg ? (in_slot & slot_loading) : {KEY_SLOTS{1'b0}};
 
     // The beat on the bus in the next clock opens a message: the beat taken now was a
     // last beat, or nothing is taken now and the next beat was to open one. If a beat is
@@ -239,7 +242,7 @@ module aes_axis_framer #(
 
     wire [F0_W-1:0] in_word = {in_gcm, in_prefix, in_tag_ok, in_sel, in_feedback, in_inverse, in_ecb, in_build_bad, in_mode_bad,
                                in_nblk, in_last_lane, in_full, in_none, in_partial,
-                               in_slot, in_first_reg, in_ok, in_loading,
+                               in_wait_slot, in_slot, in_first_reg, in_ok,
                                s_axis_tuser, s_axis_tlast, s_axis_tkeep, s_axis_tdata};
 
     aes_skid #(
@@ -261,11 +264,13 @@ module aes_axis_framer #(
     wire [KW-1:0] b_keep = b_word[W +: KW];
     wire          b_last = b_word[W + KW];
     wire [7:0]    b_user = b_word[W + KW + 1 +: 8];
-    wire          b_wait = b_word[W + KW + 9];      // slot loading when taken
-    wire          b_ok = b_word[W + KW + 10];       // slot loaded (and not loading) when taken
-    wire          b_first = b_word[W + KW + 11];
-    wire [KEY_SLOTS-1:0] b_slot_bit = b_word[W + KW + 12 +: KEY_SLOTS];  // tuser's slot, one-hot
-    localparam B_D = W + KW + 12 + KEY_SLOTS;                // the decoded facts
+    wire          b_ok = b_word[W + KW + 9];        // slot loaded (and not loading) when taken
+    wire          b_first = b_word[W + KW + 10];
+    wire [KEY_SLOTS-1:0] b_slot_bit = b_word[W + KW + 11 +: KEY_SLOTS];  // tuser's slot, one-hot
+    // A first beat's slot, one-hot, if it was loading when the beat was taken (else 0).
+    wire [KEY_SLOTS-1:0] b_wait_slot = b_word[W + KW + 11 + KEY_SLOTS +: KEY_SLOTS];
+    wire          b_wait = |b_wait_slot;
+    localparam B_D = W + KW + 11 + 2 * KEY_SLOTS;            // the decoded facts
     wire          b_partial = b_word[B_D];
     wire          b_none = b_word[B_D + 1];
     wire          b_full = b_word[B_D + 2];
@@ -327,7 +332,7 @@ module aes_axis_framer #(
 
     // A message whose slot was loading when it arrived waits for the load, then finds the
     // slot loaded, or empty (cleared meanwhile: code 3).
-    wire slot_ok = b_ok || (b_wait && |(b_slot_bit & slot_loaded));
+    wire slot_ok = b_ok || |(b_wait_slot & slot_loaded);
 
     wire start_err = selftest_failed || b_mode_bad || b_build_bad || !slot_ok;
     wire [2:0] start_code = selftest_failed ? C_SELFTEST :
@@ -344,7 +349,7 @@ module aes_axis_framer #(
     always @(posedge clk) begin
         loading_reg <= slot_loading;
     end
-    wire wait_load = b_first && b_wait && |(b_slot_bit & loading_reg);
+    wire wait_load = |(b_wait_slot & loading_reg);
     wire err_now = first ? start_err : msg_err_reg;
     wire [2:0] code_now = first ? start_code : msg_code_reg;
     wire iv_beat = first && !start_err && !b_ecb;
@@ -390,7 +395,7 @@ module aes_axis_framer #(
     wire f1_take = b_valid && f1_free && !wait_load;
     // A message that waited for its slot's load holds the slot from the clock F1 finds it
     // loaded; one that found it loaded when taken holds it since then (hold_in).
-    wire hold_late = f1_take && first && b_wait && slot_ok;
+    wire hold_late = f1_take && b_wait && slot_ok;
     reg  hold_late_reg;
 
     always @* begin

@@ -543,35 +543,68 @@ module aes_mode_unit #(
     wire          rs_valid, rs_ready;
     wire [W-1:0]  rs_data;
 
-    aes_skid #(
-        .WIDTH(SW),
-        .FULL_RATE(FULL_RATE)
-    ) u_head (
-        .clk(clk),
-        .rst(rst),
-        .s_data(fifo_head),
-        .s_valid(fifo_valid),
-        .s_ready(fifo_ready),
-        .s_block(1'b0),
-        .m_data(hd_entry),
-        .m_valid(hd_valid),
-        .m_ready(hd_ready)
-    );
+    // With FULL_RATE, two entries written in turn (aes_skid_pp): the join's decision
+    // reaches their valid flags only, not the clock enables of the wide entries; without,
+    // one entry (aes_skid FULL_RATE=0).
+    generate
+        if (FULL_RATE) begin : gen_join_pp
+            aes_skid_pp #(
+                .WIDTH(SW)
+            ) u_head (
+                .clk(clk),
+                .rst(rst),
+                .s_data(fifo_head),
+                .s_valid(fifo_valid),
+                .s_ready(fifo_ready),
+                .m_data(hd_entry),
+                .m_valid(hd_valid),
+                .m_ready(hd_ready)
+            );
 
-    aes_skid #(
-        .WIDTH(W),
-        .FULL_RATE(FULL_RATE)
-    ) u_res (
-        .clk(clk),
-        .rst(rst),
-        .s_data(res_data),
-        .s_valid(res_valid),
-        .s_ready(res_ready),
-        .s_block(1'b0),
-        .m_data(rs_data),
-        .m_valid(rs_valid),
-        .m_ready(rs_ready)
-    );
+            aes_skid_pp #(
+                .WIDTH(W)
+            ) u_res (
+                .clk(clk),
+                .rst(rst),
+                .s_data(res_data),
+                .s_valid(res_valid),
+                .s_ready(res_ready),
+                .m_data(rs_data),
+                .m_valid(rs_valid),
+                .m_ready(rs_ready)
+            );
+        end else begin : gen_join_one
+            aes_skid #(
+                .WIDTH(SW),
+                .FULL_RATE(0)
+            ) u_head (
+                .clk(clk),
+                .rst(rst),
+                .s_data(fifo_head),
+                .s_valid(fifo_valid),
+                .s_ready(fifo_ready),
+                .s_block(1'b0),
+                .m_data(hd_entry),
+                .m_valid(hd_valid),
+                .m_ready(hd_ready)
+            );
+
+            aes_skid #(
+                .WIDTH(W),
+                .FULL_RATE(0)
+            ) u_res (
+                .clk(clk),
+                .rst(rst),
+                .s_data(res_data),
+                .s_valid(res_valid),
+                .s_ready(res_ready),
+                .s_block(1'b0),
+                .m_data(rs_data),
+                .m_valid(rs_valid),
+                .m_ready(rs_ready)
+            );
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ O1: the join
     // The head entry and the engine's oldest result (bypass entries need none) are taken

@@ -58,10 +58,14 @@ module aes_skid_pp #(
             vld1_reg <= (vld1_reg && !(rd && rd_sel_reg)) || (wr && wr_sel);
             rd_sel_reg <= rd_sel_reg ^ rd;
         end
-        if (wr && !wr_sel) begin
+        // An empty entry loads s_data every clock, whether a beat is written or not:
+        // a beat goes only into an empty entry, and what an empty entry holds is never
+        // on offer. So each entry's clock enable is its own valid flag, a register, and
+        // the upstream decision (s_valid) reaches only the flags.
+        if (!vld0_reg) begin
             ent0_reg <= s_data;
         end
-        if (wr && wr_sel) begin
+        if (!vld1_reg) begin
             ent1_reg <= s_data;
         end
     end
