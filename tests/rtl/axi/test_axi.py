@@ -204,11 +204,12 @@ FUZZ_MUTATIONS = {
     "rdata_changes_while_rvalid": ("aes_csr.v", "        r_valid_next = 1'b0;\n    end\n",
                                    "        r_valid_next = 1'b0;\n    end\n    r_data_next = rd_data;\n",
                                    "RDATA/RRESP changed"),
-    "commit_while_busy_answers_okay": ("aes_axi.v", "!kc_len_ok || !core_load_ready);", "!kc_len_ok);",
+    "commit_while_busy_answers_okay": ("aes_axi.v", "!kc_len_ok || ld_cmd_reg || clr_cmd_reg ||\n         !keys_idle || !keys_idle_reg);",
+                                       "!kc_len_ok);",
                                        r"stream: |slot \d settled|slot \d loaded="),
     "message_to_empty_slot_3_waits": (
-        "aes_mode_unit.v", "!(next_is_first && new_slot_loading);",
-        "!(next_is_first && (new_slot_loading || (s_axis_tuser[7:4] == 4'd3 && !(|(new_slot_bit & slot_loaded)))));",
+        "aes_axis_framer.v", "    wire wait_load = |(b_wait_slot & loading_reg);",
+        "    wire wait_load = |(b_wait_slot & loading_reg) || (b_first && b_user[7:4] == 4'd3 && !slot_ok);",
         r"hang: nothing moved"),
     "msgs_counts_bad_mode_twice": ("aes_axi.v", "msgs_reg <= msgs_reg + {31'd0, out_msg_done};",
                                    "msgs_reg <= msgs_reg + {31'd0, out_msg_done} + {31'd0, out_msg_done && out_code == 3'd2};",
@@ -287,6 +288,16 @@ def test_gcm_key_test_catches_injected_bug(mutation: str) -> None:
         found = results_files("aes_axi", "verilator", params, sources, tag)
         text = found[-1].read_text() if found else "(no results file)"
     assert re.search(expected, text), f"{mutation}: the test failed, but not on {expected!r}:\n{text[:3000]}"
+
+
+@pytest.mark.parametrize("table", ["FUZZ_MUTATIONS", "SELFTEST_MUTATIONS", "GCM_KEY_MUTATIONS"])
+def test_every_mutation_applies_to_the_rtl(table: str) -> None:
+    """The mutation tests above run with --runslow only: CI checks here that the text
+    each one changes still stands exactly once in its RTL file, so that a change to the
+    RTL cannot leave one of them unable to run."""
+    missing = [name for name, (rtl_file, old, *_rest) in globals()[table].items()
+               if (paths.RTL_DIR / rtl_file).read_text().count(old) != 1]
+    assert not missing, f"{table}: the text to change is not in the RTL exactly once for {missing}"
 
 
 # --------------------------------------------------------------------------- the groups
