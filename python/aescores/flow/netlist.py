@@ -24,6 +24,9 @@ from .run import YOSYS, _chparam
 # end a combinational path too).
 FLIP_FLOP_CELLS = ("$dff", "$dffe", "$adff", "$adffe", "$sdff", "$sdffe", "$sdffce",
                    "$aldff", "$aldffe", "$dffsr", "$dffsre", "$ff", "$dlatch")
+# The same, as the cell list of a Yosys selection rule: `%ci*:-REGISTER_CELLS` follows a
+# combinational input cone and stops at flip-flops.
+REGISTER_CELLS = ",".join(FLIP_FLOP_CELLS)
 
 
 def query(

@@ -23,9 +23,8 @@ import pytest
 from aescores import configs, paths
 from aescores.flow import netlist
 
-# A combinational path ends at a flip-flop; memories are followed only from read address
-# to read data (an asynchronous read is combinational; a write is not).
-REGISTER_CELLS = ",".join(netlist.FLIP_FLOP_CELLS)
+# A combinational path ends at a flip-flop (netlist.REGISTER_CELLS); memories are followed
+# only from read address to read data (an asynchronous read is combinational; a write is not).
 MEMORY_WRITE_PORTS = "WR_DATA,WR_ADDR,WR_EN,WR_CLK"
 
 
@@ -35,7 +34,7 @@ def comb_inputs_to_outputs(params: dict[str, object], rtl_dir: Path, workdir: Pa
     cone = netlist.query("aes_axi", params, rtl_dir, workdir, [
         "opt_clean",
         "memory -nomap",
-        f"select -write cone.txt o:* %ci*:-{REGISTER_CELLS}:-[{MEMORY_WRITE_PORTS}] i:* %i",
+        f"select -write cone.txt o:* %ci*:-{netlist.REGISTER_CELLS}:-[{MEMORY_WRITE_PORTS}] i:* %i",
     ], "cone.txt")
     ports = []
     for line in cone.splitlines():

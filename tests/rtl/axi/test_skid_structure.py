@@ -12,7 +12,6 @@ before.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from aescores import paths
@@ -23,45 +22,19 @@ ENTRIES = ("ent0_reg", "ent1_reg")
 
 def enable_cone_ports(rtl_dir: Path, workdir: Path) -> dict[str, set[str]]:
     """For each entry register of aes_skid_pp (WIDTH=8, from the RTL in `rtl_dir`): the
-    input ports its flip-flops' enables depend on through logic (not through flip-flops)."""
-    text = netlist.query("aes_skid_pp", {"WIDTH": 8}, rtl_dir, workdir, [
-        "opt",
-        "opt_clean -purge",
-        "write_json -noscopeinfo net.json",
-    ], "net.json", timeout=600)
-    module = json.loads(text)["modules"]["aes_skid_pp"]
-    ports = {bit: name for name, port in module["ports"].items() if port["direction"] == "input"
-             for bit in port["bits"]}
-    driver: dict[int, dict] = {}
-    for cell in module["cells"].values():
-        for pin, bits in cell["connections"].items():
-            if cell["port_directions"].get(pin) == "output":
-                driver.update((b, cell) for b in bits if isinstance(b, int))
+    input ports in the combinational input cone of its flip-flops' enables (the cone
+    stops at flip-flops, as in test_registered_io.py)."""
     found: dict[str, set[str]] = {}
     for name in ENTRIES:
-        # Entry flip-flops: those whose Q drives a bit of the entry's net.
-        entry_bits = set(module["netnames"][name]["bits"])
-        ffs = [c for c in module["cells"].values()
-               if c["type"] in netlist.FLIP_FLOP_CELLS and set(c["connections"]["Q"]) & entry_bits]
-        assert ffs, f"no flip-flops of {name} (see {workdir})"
-        reached: set[str] = set()
-        todo = [b for c in ffs for b in c["connections"].get("EN", []) if isinstance(b, int)]
-        assert todo, f"{name}: its flip-flops have no enable (types {sorted({c['type'] for c in ffs})})"
-        seen: set[int] = set()
-        while todo:
-            bit = todo.pop()
-            if bit in seen:
-                continue
-            seen.add(bit)
-            if bit in ports:
-                reached.add(ports[bit])
-            cell = driver.get(bit)
-            if cell is None or cell["type"] in netlist.FLIP_FLOP_CELLS:
-                continue
-            for pin, bits in cell["connections"].items():
-                if cell["port_directions"].get(pin) == "input":
-                    todo.extend(b for b in bits if isinstance(b, int))
-        found[name] = reached
+        cone = netlist.query("aes_skid_pp", {"WIDTH": 8}, rtl_dir, workdir / name, [
+            "opt",
+            "opt_clean -purge",
+            # the wires on the EN pins of the cells that drive the entry
+            f"select -set en w:{name} %ci1 %ci1:+[EN] w:* %i w:{name} %d",
+            "select -assert-min 1 @en",
+            f"select -write cone.txt @en %ci*:-{netlist.REGISTER_CELLS} i:* %i",
+        ], "cone.txt", timeout=600)
+        found[name] = {line.split("/", 1)[1] for line in cone.split() if line.startswith("aes_skid_pp/")}
     return found
 
 
