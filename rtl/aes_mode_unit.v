@@ -543,68 +543,35 @@ module aes_mode_unit #(
     wire          rs_valid, rs_ready;
     wire [W-1:0]  rs_data;
 
-    // With FULL_RATE, two entries written in turn (aes_skid_pp): the join's decision
-    // reaches their valid flags only, not the clock enables of the wide entries; without,
-    // one entry (aes_skid FULL_RATE=0).
-    generate
-        if (FULL_RATE) begin : gen_join_pp
-            aes_skid_pp #(
-                .WIDTH(SW)
-            ) u_head (
-                .clk(clk),
-                .rst(rst),
-                .s_data(fifo_head),
-                .s_valid(fifo_valid),
-                .s_ready(fifo_ready),
-                .m_data(hd_entry),
-                .m_valid(hd_valid),
-                .m_ready(hd_ready)
-            );
+    // With FULL_RATE, two entries written in turn: the join's decision reaches their
+    // valid flags only, not the clock enables of the wide entries; without, one entry.
+    aes_skid_pp #(
+        .WIDTH(SW),
+        .FULL_RATE(FULL_RATE)
+    ) u_head (
+        .clk(clk),
+        .rst(rst),
+        .s_data(fifo_head),
+        .s_valid(fifo_valid),
+        .s_ready(fifo_ready),
+        .m_data(hd_entry),
+        .m_valid(hd_valid),
+        .m_ready(hd_ready)
+    );
 
-            aes_skid_pp #(
-                .WIDTH(W)
-            ) u_res (
-                .clk(clk),
-                .rst(rst),
-                .s_data(res_data),
-                .s_valid(res_valid),
-                .s_ready(res_ready),
-                .m_data(rs_data),
-                .m_valid(rs_valid),
-                .m_ready(rs_ready)
-            );
-        end else begin : gen_join_one
-            aes_skid #(
-                .WIDTH(SW),
-                .FULL_RATE(0)
-            ) u_head (
-                .clk(clk),
-                .rst(rst),
-                .s_data(fifo_head),
-                .s_valid(fifo_valid),
-                .s_ready(fifo_ready),
-                .s_block(1'b0),
-                .m_data(hd_entry),
-                .m_valid(hd_valid),
-                .m_ready(hd_ready)
-            );
-
-            aes_skid #(
-                .WIDTH(W),
-                .FULL_RATE(0)
-            ) u_res (
-                .clk(clk),
-                .rst(rst),
-                .s_data(res_data),
-                .s_valid(res_valid),
-                .s_ready(res_ready),
-                .s_block(1'b0),
-                .m_data(rs_data),
-                .m_valid(rs_valid),
-                .m_ready(rs_ready)
-            );
-        end
-    endgenerate
+    aes_skid_pp #(
+        .WIDTH(W),
+        .FULL_RATE(FULL_RATE)
+    ) u_res (
+        .clk(clk),
+        .rst(rst),
+        .s_data(res_data),
+        .s_valid(res_valid),
+        .s_ready(res_ready),
+        .m_data(rs_data),
+        .m_valid(rs_valid),
+        .m_ready(rs_ready)
+    );
 
     // ------------------------------------------------------------------ O1: the join
     // The head entry and the engine's oldest result (bypass entries need none) are taken
@@ -992,8 +959,8 @@ module aes_mode_unit #(
     // ------------------------------------------------------------------ B: engine requests
     // Its ready is a function of its registers, so the engine's ready reaches no
     // decision. With FULL_RATE, two entries that load the operands with no multiplexer
-    // in front of them (aes_skid_pp: the request is chosen between the entries, on the
-    // engine's side); without, one entry (aes_skid FULL_RATE=0).
+    // in front of them (the request is chosen between the entries, on the engine's
+    // side); without, one entry.
     wire          b_ready;
     wire          pass;                  // an engine pass decided this clock
     wire [W-1:0]  b_data_in = a_fb ? {{(W-128){1'b0}}, fb_in} : (a_giv ? giv_in : par_in);
@@ -1001,37 +968,19 @@ module aes_mode_unit #(
     wire [W+5:0]  eng_word;
     assign {eng_chain, eng_decrypt, eng_slot, eng_data} = eng_word;
 
-    generate
-        if (FULL_RATE) begin : gen_eng_pp
-            aes_skid_pp #(
-                .WIDTH(W + 6)
-            ) u_eng (
-                .clk(clk),
-                .rst(rst),
-                .s_data(b_word),
-                .s_valid(pass),
-                .s_ready(b_ready),
-                .m_data(eng_word),
-                .m_valid(eng_valid),
-                .m_ready(eng_ready)
-            );
-        end else begin : gen_eng_one
-            aes_skid #(
-                .WIDTH(W + 6),
-                .FULL_RATE(0)
-            ) u_eng (
-                .clk(clk),
-                .rst(rst),
-                .s_data(b_word),
-                .s_valid(pass),
-                .s_ready(b_ready),
-                .s_block(1'b0),
-                .m_data(eng_word),
-                .m_valid(eng_valid),
-                .m_ready(eng_ready)
-            );
-        end
-    endgenerate
+    aes_skid_pp #(
+        .WIDTH(W + 6),
+        .FULL_RATE(FULL_RATE)
+    ) u_eng (
+        .clk(clk),
+        .rst(rst),
+        .s_data(b_word),
+        .s_valid(pass),
+        .s_ready(b_ready),
+        .m_data(eng_word),
+        .m_valid(eng_valid),
+        .m_ready(eng_ready)
+    );
 
     // ------------------------------------------------------------------ decisions
     assign go = a_valid && credit_reg && b_ready;

@@ -18,6 +18,7 @@ from aescores import paths
 from aescores.flow import netlist
 
 ENTRIES = ("ent0_reg", "ent1_reg")
+SCOPE = "gen_two"  # the two-entry form (FULL_RATE=1, the default)
 
 
 def enable_cone_ports(rtl_dir: Path, workdir: Path) -> dict[str, set[str]]:
@@ -30,7 +31,7 @@ def enable_cone_ports(rtl_dir: Path, workdir: Path) -> dict[str, set[str]]:
             "opt",
             "opt_clean -purge",
             # the wires on the EN pins of the cells that drive the entry
-            f"select -set en w:{name} %ci1 %ci1:+[EN] w:* %i w:{name} %d",
+            f"select -set en w:{SCOPE}.{name} %ci1 %ci1:+[EN] w:* %i w:{SCOPE}.{name} %d",
             "select -assert-min 1 @en",
             f"select -write cone.txt @en %ci*:-{netlist.REGISTER_CELLS} i:* %i",
         ], "cone.txt", timeout=600)
@@ -44,7 +45,7 @@ def test_entry_enables_come_from_the_buffers_flip_flops(tmp_path: Path) -> None:
 
 
 def test_check_finds_entries_that_load_on_a_write(tmp_path: Path) -> None:
-    rtl = netlist.changed_rtl(tmp_path, "aes_skid_pp.v", "        if (!vld1_reg) begin",
-                              "        if (wr && wr_sel) begin")
+    rtl = netlist.changed_rtl(tmp_path, "aes_skid_pp.v", "                if (!vld1_reg) begin",
+                              "                if (wr && wr_sel) begin")
     found = enable_cone_ports(rtl, tmp_path / "work")
     assert "s_valid" in found["ent1_reg"], f"the check missed an enable decided by the write: {found}"
