@@ -15,8 +15,8 @@
  * s_ready is still taken). The framer uses it to keep the first beat of a message out.
  *
  * FULL_RATE=0 builds one entry instead of two: a beat every other clock, with half the
- * flip-flops and no multiplexer in front of the entry; s_ready is then the entry's empty
- * flag (and not blocked), a function of registers. The layers of an ITERATIVE build use
+ * flip-flops and no multiplexer in front of the entry; s_ready is then a register that
+ * says the entry will be empty (and not blocked). The layers of an ITERATIVE build use
  * it: their engine takes a beat every Nr + 1 clocks at best.
  *
  * Latency: a beat taken in clock t is on m_* in clock t+1.
@@ -47,27 +47,33 @@ module aes_skid #(
             aes_skid_invalid_FULL_RATE_must_be_0_or_1 invalid_rate_inst ();
         end
         if (FULL_RATE == 0) begin : gen_half
-            // One entry: ready while it is empty (and not blocked), a function of
-            // registers alone, so no state of them lets a beat overwrite one on offer.
-            reg             one_valid_reg;
-            reg             one_block_reg;
+            // One entry. Its ready is a register of its own (the entry empty in the next
+            // clock, and not blocked), so no logic sits between the ready and the
+            // upstream decision; the entry loads only while it is empty, so no state
+            // of the registers lets a beat overwrite the one on offer.
+            reg             one_valid_reg, one_valid_next;
+            reg             one_ready_reg;
             reg [WIDTH-1:0] one_data_reg;
-            wire            one_take = s_valid && !one_valid_reg && !one_block_reg;
+            wire            one_take = s_valid && one_ready_reg && !one_valid_reg;
+
+            always @* begin
+                one_valid_next = one_take || (one_valid_reg && !m_ready);
+            end
 
             always @(posedge clk) begin
                 if (rst) begin
                     one_valid_reg <= 1'b0;
-                    one_block_reg <= 1'b1;
+                    one_ready_reg <= 1'b0;
                 end else begin
-                    one_valid_reg <= one_take || (one_valid_reg && !m_ready);
-                    one_block_reg <= s_block;
+                    one_valid_reg <= one_valid_next;
+                    one_ready_reg <= !one_valid_next && !s_block;
                 end
                 if (one_take) begin
                     one_data_reg <= s_data;
                 end
             end
 
-            assign s_ready = !one_valid_reg && !one_block_reg;
+            assign s_ready = one_ready_reg;
             assign m_valid = one_valid_reg;
             assign m_data = one_data_reg;
         end else begin : gen_full
