@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Structure of the two-entry buffer aes_skid_pp that the whole IP's timing relies on.
+"""Structure of the buffers between the layers of aes_axi that the whole IP's timing relies on.
 
-Each entry's clock enable is a function of the buffer's own flip-flops (the entry loads
+The ready of aes_skid, in both its forms, is driven by a flip-flop, with no gate
+between it and the upstream decision that reads it (the two-entry aes_skid_pp's ready
+is one gate of its two valid flags). In the two-entry aes_skid_pp, each entry's clock
+enable is a function of the buffer's own flip-flops (the entry loads
 while it is empty, docs/architecture.md, "Registered layers"), so the deep decision
 that writes a beat (s_valid) or pops one (m_ready) reaches the valid flags only, never
 the enables of the wide entries. Checked with Yosys on the elaborated netlist: the
@@ -13,6 +16,8 @@ before.
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from aescores import paths
 from aescores.flow import netlist
@@ -49,3 +54,31 @@ def test_check_finds_entries_that_load_on_a_write(tmp_path: Path) -> None:
                               "                if (wr && wr_sel) begin")
     found = enable_cone_ports(rtl, tmp_path / "work")
     assert "s_valid" in found["ent1_reg"], f"the check missed an enable decided by the write: {found}"
+
+
+def ready_drivers(top: str, full_rate: int, rtl_dir: Path, workdir: Path) -> list[str]:
+    """The cells that drive `top`'s s_ready (WIDTH=8, FULL_RATE as given) and are not
+    flip-flops, after Yosys's opt."""
+    not_flip_flops = " ".join(f"t:{cell} %d" for cell in netlist.FLIP_FLOP_CELLS)
+    out = netlist.query(top, {"WIDTH": 8, "FULL_RATE": full_rate}, rtl_dir, workdir, [
+        "opt",
+        "opt_clean -purge",
+        # the cells whose outputs drive the port
+        "select -set drv o:s_ready %ci1 c:* %i",
+        "select -assert-min 1 @drv",
+        f"select -write gates.txt @drv {not_flip_flops}",
+    ], "gates.txt", timeout=600)
+    return out.split()
+
+
+@pytest.mark.parametrize("top,full_rate", [("aes_skid", 0), ("aes_skid", 1), ("aes_skid_pp", 0)])
+def test_ready_is_a_flip_flop(top: str, full_rate: int, tmp_path: Path) -> None:
+    gates = ready_drivers(top, full_rate, paths.RTL_DIR, tmp_path)
+    assert gates == [], f"{top} FULL_RATE={full_rate}: s_ready goes through {gates}"
+
+
+def test_check_finds_a_ready_behind_a_gate(tmp_path: Path) -> None:
+    rtl = netlist.changed_rtl(tmp_path, "aes_skid.v", "            assign s_ready = one_ready_reg;",
+                              "            assign s_ready = one_ready_reg && !one_valid_reg;")
+    gates = ready_drivers("aes_skid", 0, rtl, tmp_path / "work")
+    assert gates, "the check missed a gate between the one-entry buffer's ready and its flip-flops"
