@@ -13,8 +13,8 @@
  *       clock (loaded, loading): a message starts when its first beat is taken, and that
  *       fixes its key. It also keeps the beat's tuser and tkeep decoded (the mode's
  *       datapath selects and kind, a mode that is invalid or not in this build; the
- *       blocks, last lane, a partial lane, a short beat), so that F1 only combines
- *       registered facts.
+ *       blocks, last lane, a partial lane; whether the beat breaks each length rule,
+ *       one fact per kind of beat), so that F1 only picks among registered facts.
  *   F1  the classification, registered: the operation the mode unit performs on the
  *       beat (come out all zero, echo the IV, one engine pass for all lanes, one pass a
  *       lane), what the mode asks of its datapath (counter, CBC, CFB, OFB, engine
@@ -165,7 +165,7 @@ module aes_axis_framer #(
     // ------------------------------------------------------------------ F0: skid buffer
     // With each beat F0 keeps what F1 needs decoded from its tuser and tkeep (below), so
     // that F1 combines registered facts instead of decoding the bus.
-    localparam D_W = 5 + 5 + 4 + 3 + 3 + 3;
+    localparam D_W = 5 + 5 + 4 + 3 + 3 + 2 + 4;
     localparam F0_W = W + KW + 1 + 8 + 2 + 2 * KEY_SLOTS + D_W;
 
     reg  in_first_reg;                   // the next beat taken opens a message
@@ -236,12 +236,26 @@ module aes_axis_framer #(
                            (s_axis_tkeep[15:0] == 16'h000f || s_axis_tkeep[15:0] == 16'h00ff ||
                             s_axis_tkeep[11:0] == 12'hfff);
 
+    // The length rules, each as one fact of the beat, so that F1 picks among them by the
+    // message's state instead of evaluating them. A message's first beat: an IV beat that
+    // is its last (or, in GCM, not full), or an ECB beat that breaks the rules below. A
+    // later beat: short before the last or with no block (the ECB and CBC rule on partial
+    // blocks is F1's, from in_partial); in GCM, an AAD beat that is not full or is the
+    // last, a tag beat whose tkeep is not one of the tag lengths, a payload beat with no
+    // block or whose kept bytes are not 0..n-1.
+    wire       in_plain_bad = (!s_axis_tlast && !in_full) || in_none;
+    wire       in_first_bad = in_ecb ? (in_plain_bad || in_partial) : (s_axis_tlast || (in_gcm && !in_full));
+    wire       in_aad_bad = s_axis_tlast || !in_full;
+    wire       in_tag_bad = !in_tag_ok;
+    wire       in_pay_bad = in_none || !in_prefix;
+
     wire          b_valid;
     reg           b_ready;
     wire [F0_W-1:0] b_word;
 
-    wire [F0_W-1:0] in_word = {in_gcm, in_prefix, in_tag_ok, in_sel, in_feedback, in_inverse, in_ecb, in_build_bad, in_mode_bad,
-                               in_nblk, in_last_lane, in_full, in_none, in_partial,
+    wire [F0_W-1:0] in_word = {in_mode_bad || in_build_bad, in_first_bad, in_plain_bad, in_aad_bad, in_tag_bad,
+                               in_pay_bad, in_gcm, in_sel, in_feedback, in_inverse, in_ecb, in_build_bad, in_mode_bad,
+                               in_nblk, in_last_lane, in_full, in_partial,
                                in_wait_slot, in_slot, in_first_reg, in_ok,
                                s_axis_tuser, s_axis_tlast, s_axis_tkeep, s_axis_tdata};
 
@@ -272,19 +286,22 @@ module aes_axis_framer #(
     wire          b_wait = |b_wait_slot;
     localparam B_D = W + KW + 11 + 2 * KEY_SLOTS;            // the decoded facts
     wire          b_partial = b_word[B_D];
-    wire          b_none = b_word[B_D + 1];
-    wire          b_full = b_word[B_D + 2];
-    wire [2:0]    b_last_lane = b_word[B_D + 3 +: 3];
-    wire [3:0]    b_nblk = b_word[B_D + 6 +: 4];
-    wire          b_mode_bad = b_word[B_D + 10];
-    wire          b_build_bad = b_word[B_D + 11];
-    wire          b_ecb = b_word[B_D + 12];
-    wire          b_inverse = b_word[B_D + 13];
-    wire          b_feedback = b_word[B_D + 14];
-    wire [4:0]    b_sel = b_word[B_D + 15 +: 5];
-    wire          b_tag_ok = b_word[B_D + 20];
-    wire          b_prefix = b_word[B_D + 21];
-    wire          b_gcm = b_word[B_D + 22];
+    wire          b_full = b_word[B_D + 1];
+    wire [2:0]    b_last_lane = b_word[B_D + 2 +: 3];
+    wire [3:0]    b_nblk = b_word[B_D + 5 +: 4];
+    wire          b_mode_bad = b_word[B_D + 9];
+    wire          b_build_bad = b_word[B_D + 10];
+    wire          b_ecb = b_word[B_D + 11];
+    wire          b_inverse = b_word[B_D + 12];
+    wire          b_feedback = b_word[B_D + 13];
+    wire [4:0]    b_sel = b_word[B_D + 14 +: 5];
+    wire          b_gcm = b_word[B_D + 19];
+    wire          b_pay_bad = b_word[B_D + 20];
+    wire          b_tag_bad = b_word[B_D + 21];
+    wire          b_aad_bad = b_word[B_D + 22];
+    wire          b_plain_bad = b_word[B_D + 23];
+    wire          b_first_bad = b_word[B_D + 24];
+    wire          b_static_bad = b_word[B_D + 25];   // mode invalid or not in this build
 
     // ------------------------------------------------------------------ F1: classify
     reg           msg_active_reg, msg_active_next;
@@ -300,6 +317,7 @@ module aes_axis_framer #(
     // payload beat was partial (a beat after it that is not the tag beat is code 1).
     reg           msg_gcm_reg, msg_gcm_next;
     reg [AADW-1:0] msg_aad_reg, msg_aad_next;
+    reg           msg_aad_nz_reg, msg_aad_nz_next;  // msg_aad_reg is not zero
     reg           msg_part_reg, msg_part_next;
 
     reg           o_valid_reg, o_valid_next;
@@ -334,7 +352,7 @@ module aes_axis_framer #(
     // slot loaded, or empty (cleared meanwhile: code 3).
     wire slot_ok = b_ok || |(b_wait_slot & slot_loaded);
 
-    wire start_err = selftest_failed || b_mode_bad || b_build_bad || !slot_ok;
+    wire start_err = selftest_failed || b_static_bad || !slot_ok;
     wire [2:0] start_code = selftest_failed ? C_SELFTEST :
                             b_mode_bad ? C_MODE :
                             b_build_bad ? C_BUILD :
@@ -358,13 +376,14 @@ module aes_axis_framer #(
     // beat with tlast is the tag beat. Each kind has its own length rules (§3a).
     // (GCM=0 builds: constant 0, so that none of the GCM logic is built.)
     wire gcm = (GCM != 0) && (first ? b_gcm : msg_gcm_reg);
-    wire g_aad = (msg_aad_reg != 0);
+    wire g_aad = (GCM != 0) && msg_aad_nz_reg;
     wire g_tag = !g_aad && b_last;
-    wire g_bad = g_aad ? (b_last || !b_full) :
-                 (b_last ? !b_tag_ok : (msg_part_reg || b_none || !b_prefix));
-    wire len_bad = gcm ? g_bad : ((!b_last && !b_full) || (needs_inverse && b_partial) || b_none);
-    // An IV beat that is the message's last (or, in GCM, not full) is code 1.
-    wire iv_bad = b_last || (gcm && !b_full);
+    wire g_bad = g_aad ? b_aad_bad : (b_last ? b_tag_bad : (msg_part_reg || b_pay_bad));
+    // The beat breaks a length rule (code 1; F0 gave each rule as a fact of the beat): a
+    // first beat that is not an error message already, or a later beat of a message that
+    // is not.
+    wire later_bad = ((GCM != 0) && msg_gcm_reg) ? g_bad : (b_plain_bad || (needs_inverse && b_partial));
+    wire len_bad = first ? (!start_err && b_first_bad) : (!msg_err_reg && later_bad);
 
     // The IV beat's AAD length A (bytes 12-15, big-endian) as a count of AAD beats,
     // ceil(A / (16 LANES)).
@@ -420,6 +439,7 @@ module aes_axis_framer #(
         o_gcm_next = 4'd0;
         msg_gcm_next = msg_gcm_reg;
         msg_aad_next = msg_aad_reg;
+        msg_aad_nz_next = msg_aad_nz_reg;
         msg_part_next = msg_part_reg;
 
         if (err_now) begin
@@ -430,21 +450,19 @@ module aes_axis_framer #(
             if (first && !b_ecb && !b_mode_bad) begin
                 o_nblk_next = 4'd0;
             end
-        end else if (iv_beat) begin
-            o_nblk_next = 4'd0;
-            if (iv_bad) begin
-                // Only an IV (or a GCM IV beat that is not full): code 1, zeroed.
-                o_op_next = 4'd1 << OP_ZERO;
-                o_code_next = C_LENGTH;
-            end else begin
-                o_op_next = 4'd1 << OP_IV;
-                o_gcm_next[G_IV] = gcm;
-            end
         end else if (len_bad) begin
-            // A partial block where whole blocks are required, or a short beat before the
+            // An IV beat that is the message's last (or a GCM IV beat that is not full),
+            // a partial block where whole blocks are required, or a short beat before the
             // last (GCM: the rules above): this beat and the rest of the message are zero.
             o_op_next = 4'd1 << OP_ZERO;
             o_code_next = C_LENGTH;
+            if (first && !b_ecb) begin
+                o_nblk_next = 4'd0;
+            end
+        end else if (iv_beat) begin
+            o_nblk_next = 4'd0;
+            o_op_next = 4'd1 << OP_IV;
+            o_gcm_next[G_IV] = gcm;
         end else if (gcm) begin
             // AAD and tag beats pass the mode unit as the IV beat does (echoed, no engine
             // pass; the mode unit hashes them), payload beats as CTR beats.
@@ -465,10 +483,12 @@ module aes_axis_framer #(
             if (first) begin
                 msg_gcm_next = gcm;
                 msg_aad_next = gcm ? iv_aad_beats : {AADW{1'b0}};
+                msg_aad_nz_next = gcm && (iv_aad_bytes != 32'd0);
                 msg_part_next = 1'b0;
             end else begin
                 if (g_aad) begin
                     msg_aad_next = msg_aad_reg - {{AADW-1{1'b0}}, 1'b1};
+                    msg_aad_nz_next = (msg_aad_reg != {{AADW-1{1'b0}}, 1'b1});
                 end else begin
                     msg_part_next = !b_full;
                 end
@@ -481,8 +501,8 @@ module aes_axis_framer #(
                 msg_user_next = b_user;
                 msg_hold_next = slot_ok;
             end
-            msg_err_next = err_now || (o_code_next == C_LENGTH);
-            msg_code_next = (o_code_next == C_LENGTH) ? C_LENGTH : code_now;
+            msg_err_next = err_now || len_bad;
+            msg_code_next = len_bad ? C_LENGTH : code_now;
             msg_active_next = !b_last;
         end
     end
@@ -510,6 +530,7 @@ module aes_axis_framer #(
         msg_hold_reg <= msg_hold_next;
         msg_gcm_reg <= msg_gcm_next;
         msg_aad_reg <= msg_aad_next;
+        msg_aad_nz_reg <= msg_aad_nz_next;
         msg_part_reg <= msg_part_next;
         msg_prev_reg <= msg_prev_next;
         msg_first_data_reg <= msg_first_data_next;

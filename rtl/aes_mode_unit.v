@@ -18,9 +18,10 @@
  *      entry with FULL_RATE=0) whose valid, data and ready are functions of its
  *      registers, so the engine's ready reaches no decision, and the side-FIFO entry
  *      that says how its result is used (the FIFO's write port is driven by
- *      registers). The
- *      candidate operands are computed from A's registers whatever the decision; only
- *      the valid flags, the counters, the lane and the pop of S depend on it.
+ *      registers: with FULL_RATE, a second stage of them). The candidate operands are
+ *      computed from A's registers whatever the decision; only the valid flags, the
+ *      counters, the lane and the pop of S depend on it, and the kinds of beat that
+ *      load or step the counters are flags of S, formed before it.
  *   J  two skid buffers: the side FIFO's head entry and the engine's oldest result
  *      each wait in one, so a FIFO's pop is its own valid and a registered ready.
  *   O1 the join register: the head entry taken together with the engine's oldest
@@ -75,8 +76,9 @@
  * wraps from 2^128 - 1 to 0 inside a message gives code 4 (the data is still
  * processed).
  *
- * Credit. count_reg counts side-FIFO entries from their write (a clock after the
- * decision) until a clock after they leave O1, from registered pulses; the decision
+ * Credit. count_reg counts side-FIFO entries from the entry register (a clock after
+ * the decision; with FULL_RATE the FIFO writes the entry a clock later still) until a
+ * clock after they leave O1, from registered pulses; the decision
  * reads a registered flag of it, so three decisions can be on their way that the flag
  * does not show yet: it leaves three entries of margin. SIDE_DEPTH must cover every
  * pass the engine can hold plus that margin for full rate.
@@ -287,13 +289,23 @@ module aes_mode_unit #(
     localparam A_HINC = A_HOLD + 1;
     localparam A_HONES = A_HINC + 96;
     localparam A_GCM = A_HONES + 3;
-    localparam S_W = A_GCM + 4;
+    localparam A_KIV = A_GCM + 4;
+    localparam A_KSTEP = A_KIV + 1;
+    localparam A_KHI = A_KSTEP + 1;
+    localparam S_W = A_KHI + 1;
 
     wire             a_valid;
     reg              a_consume;
     wire [S_W-1:0]   a_word;
-    wire [S_W-1:0]   s_word = {s_gcm, s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk, s_code, s_first_data, s_prev,
-                               s_sel, s_op, s_slot, s_user, s_last, s_keep, s_data};
+    // The kinds of beat that load or step the CTR counter, formed before S so that each
+    // counter enable is one flag of S and the decision (see "decisions"): an IV beat
+    // (not a GCM AAD or tag beat) loads it, a CTR beat steps it, and a CTR beat other
+    // than GCM payload can carry into its upper 96 bits.
+    wire             s_k_iv = s_op[OP_IV] && !((GCM != 0) && (s_gcm[G_AAD] || s_gcm[G_TAG]));
+    wire             s_k_step = s_op[OP_PAR] && s_sel[SEL_CTR];
+    wire             s_k_hi = s_k_step && !((GCM != 0) && s_gcm[G_PAY]);
+    wire [S_W-1:0]   s_word = {s_k_hi, s_k_step, s_k_iv, s_gcm, s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk,
+                               s_code, s_first_data, s_prev, s_sel, s_op, s_slot, s_user, s_last, s_keep, s_data};
 
     aes_skid #(
         .WIDTH(S_W),
@@ -337,6 +349,9 @@ module aes_mode_unit #(
     wire          a_gaad = (GCM != 0) && a_word[A_GCM + G_AAD];
     wire          a_gpay = (GCM != 0) && a_word[A_GCM + G_PAY];
     wire          a_gtag = (GCM != 0) && a_word[A_GCM + G_TAG];
+    wire          a_k_iv = a_word[A_KIV];
+    wire          a_k_step = a_word[A_KSTEP];
+    wire          a_k_hi = a_word[A_KHI];
 
     // ------------------------------------------------------------------ registers
     reg [127:0]      chain_reg, chain_next;          // the last feedback result
@@ -520,6 +535,34 @@ module aes_mode_unit #(
     wire          fifo_valid;
     wire [SW-1:0] fifo_head;
     wire          fifo_ready;
+    wire          side_wr_valid;
+    wire [SW-1:0] side_wr_data;
+
+    // With FULL_RATE, the entry passes one more register on its way to the FIFO: the
+    // entry register can then sit by the decision and this one by the FIFO's memory,
+    // wherever the placer puts that. The count and the slot counters still count the
+    // entry from entry_reg, a clock before it is written, so they never count less than
+    // the FIFO holds; an engine result waits at J for its entry, which is there long
+    // before the engine's latency has passed.
+    generate
+        if (FULL_RATE != 0) begin : gen_side_stage
+            reg          side_push_reg;
+            reg [SW-1:0] side_entry_reg;
+            always @(posedge clk) begin
+                if (rst) begin
+                    side_push_reg <= 1'b0;
+                end else begin
+                    side_push_reg <= push_reg;
+                end
+                side_entry_reg <= entry_reg;
+            end
+            assign side_wr_valid = side_push_reg;
+            assign side_wr_data = side_entry_reg;
+        end else begin : gen_side_direct
+            assign side_wr_valid = push_reg;
+            assign side_wr_data = entry_reg;
+        end
+    endgenerate
 
     aes_fifo #(
         .WIDTH(SW),
@@ -527,8 +570,8 @@ module aes_mode_unit #(
     ) u_side (
         .clk(clk),
         .rst(rst),
-        .wr_valid(push_reg),
-        .wr_data(entry_reg),
+        .wr_valid(side_wr_valid),
+        .wr_data(side_wr_data),
         .m_valid(fifo_valid),
         .m_ready(fifo_ready),
         .m_data(fifo_head)
@@ -1012,7 +1055,7 @@ module aes_mode_unit #(
         gh_next = a_giv && go ? giv_h : gh_reg;
         retire_next = a_consume && a_last && a_hold;
         fb_pop_next = go && fb_issue && lane_last;
-        if (go && a_iv && !a_gaad && !a_gtag) begin
+        if (go && a_k_iv) begin
             lo_next = iv_lo;
             step_next = iv_step;
             step_carry_next = iv_step_carry;
@@ -1022,11 +1065,11 @@ module aes_mode_unit #(
             msg_wrap_next = 1'b0;
             wrap_pend_next = 1'b0;
         end
-        if (go && a_par && a_ctr) begin
+        if (go && a_k_step) begin
             lo_next = step_reg;
             step_next = step_step;
             step_carry_next = step_step_carry;
-            hi_next = (step_carry_reg[0] && !a_gpay) ? hi_inc : hi_reg;
+            hi_next = (step_carry_reg[0] && a_k_hi) ? hi_inc : hi_reg;
             carry_next = step_carry_reg[0] ? {LANES{1'b0}} : (carry_reg | step_carry_reg);
             msg_wrap_next = msg_wrap_reg || wrap_beat;
             wrap_pend_next = step_carry_reg[0] && (hi_ones || a_gpay);
