@@ -8,9 +8,9 @@ script reads the netlist and prints:
 
 - LUT4: the LUT4 cells (a CCU2C counts as two), the slice multiplexers PFUMX and
   L6MUX21 that build 5- to 7-input functions, flip-flops and EBR;
-- levels: the longest combinational path in cells (LUT4, PFUMX, L6MUX21 and CCU2C each
-  count one) from a register, block RAM or input port to a register, block RAM or output
-  port. The unit's output feeds the next unit's first register (LUT, COMPOSITE) or table
+- levels: the longest combinational path in cells (LUT4, PFUMX, L6MUX21 each count one,
+  and a carry chain of CCU2C one) from a register, block RAM or input port to a
+  register, block RAM or output port. The unit's output feeds the next unit's first register (LUT, COMPOSITE) or table
   address (TTABLE), so this is the depth of the deepest pipeline stage. Paths that start
   at a block RAM's read port are also given apart ("EBR + n").
 
@@ -68,21 +68,31 @@ def synthesize(sbox: str, stages: int, decrypt: bool, nowidelut: bool, folder: P
     return json.loads((folder / "netlist.json").read_text())
 
 
-def analyse(netlist: dict) -> dict[str, object]:
-    """Cell counts and the longest combinational paths of a one-module netlist."""
+def top_module(netlist: dict) -> dict:
+    """The top module of a flattened Yosys JSON netlist."""
     (mod,) = [m for m in netlist["modules"].values() if int(str(m.get("attributes", {}).get("top", "0")), 2)]
+    return mod
+
+
+def end_levels(mod: dict) -> list[tuple[str, int, int]]:
+    """Every end of a combinational path in one module (an input of a register, block RAM
+    or distributed RAM cell, or an output port bit): its cell or port name, the longest
+    path into it in levels, and the longest of those that starts at an EBR read port (-1:
+    none). A carry chain counts one level: a CCU2C's carry in from the CCU2C before it
+    adds none (the dedicated carry path is a fraction of a LUT and a route)."""
     cells = mod["cells"]
-    counts: dict[str, int] = defaultdict(int)
     driver: dict[int, str] = {}           # net bit -> comb cell driving it
     inputs: dict[str, list[int]] = {}     # comb cell -> its input bits
+    carry_in: dict[str, set[int]] = {}    # CCU2C -> its carry-in bits
     ebr_out: set[int] = set()
-    ends: list[int] = []                  # bits that end a path
+    ends: list[tuple[str, int]] = []      # (name, bit) of each bit that ends a path
     for name, c in cells.items():
-        counts[c["type"]] += 1
         dirs = c.get("port_directions", {})
         if c["type"] in COMB:
             inputs[name] = [b for p, bits in c["connections"].items() if dirs.get(p) == "input"
                             for b in bits if isinstance(b, int)]
+            if c["type"] == "CCU2C":
+                carry_in[name] = {b for b in c["connections"].get("CIN", []) if isinstance(b, int)}
             for p, bits in c["connections"].items():
                 if dirs.get(p) == "output":
                     for b in bits:
@@ -92,12 +102,12 @@ def analyse(netlist: dict) -> dict[str, object]:
             for p, bits in c["connections"].items():
                 ints = [b for b in bits if isinstance(b, int)]
                 if dirs.get(p) == "input":
-                    ends += ints
+                    ends += [(name, b) for b in ints]
                 elif c["type"] in EBR:
                     ebr_out.update(ints)
-    for p in mod["ports"].values():
+    for pname, p in mod["ports"].items():
         if p["direction"] == "output":
-            ends += [b for b in p["bits"] if isinstance(b, int)]
+            ends += [(pname, b) for b in p["bits"] if isinstance(b, int)]
 
     # per comb cell: (longest path through its output, longest of those starting at an
     # EBR read port or -1), in levels
@@ -119,17 +129,24 @@ def analyse(netlist: dict) -> dict[str, object]:
                     stack.extend(pending)
                     continue
                 stack.pop()
-                ds = [source(i) for i in inputs[top]] or [(0, -1)]
-                longest = max(d[0] for d in ds) + 1
-                from_ebr = max(d[1] for d in ds)
-                depth[top] = (longest, from_ebr + 1 if from_ebr >= 0 else -1)
+                chained = {i for i in carry_in.get(top, ()) if i in driver and cells[driver[i]]["type"] == "CCU2C"}
+                ds = [(d[0] + (i not in chained), d[1] + (i not in chained) if d[1] >= 0 else -1)
+                      for i in inputs[top] for d in [source(i)]] or [(1, -1)]
+                depth[top] = (max(d[0] for d in ds), max(d[1] for d in ds))
         return source(b)
 
-    worst, worst_ebr = 0, -1
-    for b in ends:
-        levels, from_ebr = bit_depth(b)
-        worst = max(worst, levels)
-        worst_ebr = max(worst_ebr, from_ebr)
+    return [(name, *bit_depth(b)) for name, b in ends]
+
+
+def analyse(netlist: dict) -> dict[str, object]:
+    """Cell counts and the longest combinational paths of a one-module netlist."""
+    mod = top_module(netlist)
+    counts: dict[str, int] = defaultdict(int)
+    for c in mod["cells"].values():
+        counts[c["type"]] += 1
+    levels = end_levels(mod)
+    worst = max((lv for _, lv, _ in levels), default=0)
+    worst_ebr = max((e for _, _, e in levels), default=-1)
     return {
         "lut4": counts["LUT4"] + 2 * counts["CCU2C"],
         "pfumx": counts["PFUMX"],

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The path walk of bench/round_depth.py and the layers of bench/layer_depth.py, on small
+hand-made netlists in Yosys's JSON form (no tool runs here)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from aescores import paths
+
+BENCH = paths.ROOT / "bench"
+
+
+def _load(name: str):
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))  # layer_depth imports round_depth from beside it
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _cell(kind: str, inputs: dict[str, list[int]], outputs: dict[str, list[int]], src: str = "") -> dict:
+    return {
+        "type": kind,
+        "port_directions": {**{p: "input" for p in inputs}, **{p: "output" for p in outputs}},
+        "connections": {**inputs, **outputs},
+        "attributes": {"src": src} if src else {},
+    }
+
+
+def _module(cells: dict[str, dict], outputs: dict[str, list[int]] | None = None) -> dict:
+    ports = {name: {"direction": "output", "bits": bits} for name, bits in (outputs or {}).items()}
+    return {"attributes": {"top": "1"}, "ports": ports, "cells": cells, "netnames": {}}
+
+
+def test_levels_count_luts_and_a_carry_chain_once() -> None:
+    depth = _load("round_depth")
+    cells = {
+        # register q (bit 2) -> LUT -> LUT -> register d: two levels
+        "r0": _cell("TRELLIS_FF", {"DI": [10]}, {"Q": [2]}),
+        "l1": _cell("LUT4", {"A": [2]}, {"Z": [3]}),
+        "l2": _cell("LUT4", {"A": [3]}, {"Z": [4]}),
+        "r1": _cell("TRELLIS_FF", {"DI": [4]}, {"Q": [11]}),
+        # register q (bit 11) -> three CCU2C chained by their carries -> register: one
+        # level for the chain, then a LUT: two
+        "c0": _cell("CCU2C", {"A0": [11], "CIN": []}, {"S0": [20], "COUT": [21]}),
+        "c1": _cell("CCU2C", {"A0": [11], "CIN": [21]}, {"S0": [22], "COUT": [23]}),
+        "c2": _cell("CCU2C", {"A0": [11], "CIN": [23]}, {"S0": [24], "COUT": [25]}),
+        "l3": _cell("LUT4", {"A": [24]}, {"Z": [26]}),
+        "r2": _cell("TRELLIS_FF", {"DI": [26]}, {"Q": [10]}),
+    }
+    levels = {name: lv for name, lv, _ in depth.end_levels(_module(cells))}
+    assert levels == {"r0": 0, "r1": 2, "r2": 2}
+
+
+def test_a_carry_in_from_a_register_counts_a_level() -> None:
+    depth = _load("round_depth")
+    cells = {
+        "r0": _cell("TRELLIS_FF", {"DI": [3]}, {"Q": [2]}),
+        "c0": _cell("CCU2C", {"A0": [], "CIN": [2]}, {"S0": [3], "COUT": []}),
+    }
+    assert [(n, lv) for n, lv, _ in depth.end_levels(_module(cells))] == [("r0", 1)]
+
+
+def test_layers_by_instance_name_then_source_file() -> None:
+    layers = _load("layer_depth")
+    assert layers.layer_of("u_mode.gen_gcm.u_ghash.acc_reg_TRELLIS_FF_Q", None) == "ghash"
+    assert layers.layer_of("u_mode.fb_pop_reg_TRELLIS_FF_Q", None) == "mode unit"
+    assert layers.layer_of("u_framer.msg_err_reg_TRELLIS_FF_Q", None) == "framer"
+    assert layers.layer_of("u_core.gen_pipelined.x_TRELLIS_FF_Q", None) == "core"
+    # a register named after a port of aes_axi, from the register block's file
+    csr = {"attributes": {"src": "../../../rtl/aes_csr.v:812.5-830.8|../../../rtl/aes_axi.v:300.1"}}
+    assert layers.layer_of("s_axil_rdata_TRELLIS_FF_Q_15", csr) == "csr"
+    assert layers.layer_of("busy_reg_TRELLIS_FF_Q", {"attributes": {"src": "../../../rtl/aes_axi.v:9.1"}}) == "aes_axi"
