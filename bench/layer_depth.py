@@ -49,8 +49,9 @@ LAYERS = (
     ("core", "u_core."),
 )
 OTHER = "aes_axi"
-# A register that Yosys names after a net of aes_axi (a port it drives) is given to the
-# layer by the RTL file it comes from.
+# The RTL files that belong to one layer: an end from one of them is that layer's
+# whatever Yosys named its cell (files shared by layers, such as aes_skid.v, are not here:
+# their ends go by name).
 LAYER_FILES = {
     "aes_axis_framer.v": "framer",
     "aes_mode_unit.v": "mode unit",
@@ -84,14 +85,17 @@ def synthesize(preset: configs.Preset, folder: Path) -> dict:
 
 
 def layer_of(name: str, cell: dict | None) -> str:
-    """The layer an end belongs to, from its cell's hierarchical name or else its source file."""
-    for layer, prefix in LAYERS:
-        if name.startswith(prefix):
-            return layer
+    """The layer an end belongs to: from the RTL file its cell comes from when that file is
+    one layer's own, else from its hierarchical name. (Yosys names a register after the
+    net its output drives, which can be the next layer's: the framer's operation
+    register may carry a name of the mode unit's.)"""
     src = str((cell or {}).get("attributes", {}).get("src", ""))
     for part in src.split("|"):
         layer = LAYER_FILES.get(Path(part.split(":", 1)[0]).name)
         if layer:
+            return layer
+    for layer, prefix in LAYERS:
+        if name.startswith(prefix):
             return layer
     return OTHER
 

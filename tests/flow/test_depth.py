@@ -65,7 +65,7 @@ def test_a_carry_in_from_a_register_counts_a_level() -> None:
     assert [(n, lv) for n, lv, _ in depth.end_levels(_module(cells))] == [("r0", 1)]
 
 
-def test_layers_by_instance_name_then_source_file() -> None:
+def test_layers_by_source_file_then_instance_name() -> None:
     layers = _load("layer_depth")
     assert layers.layer_of("u_mode.gen_gcm.u_ghash.acc_reg_TRELLIS_FF_Q", None) == "ghash"
     assert layers.layer_of("u_mode.fb_pop_reg_TRELLIS_FF_Q", None) == "mode unit"
@@ -75,3 +75,9 @@ def test_layers_by_instance_name_then_source_file() -> None:
     csr = {"attributes": {"src": "../../../rtl/aes_csr.v:812.5-830.8|../../../rtl/aes_axi.v:300.1"}}
     assert layers.layer_of("s_axil_rdata_TRELLIS_FF_Q_15", csr) == "csr"
     assert layers.layer_of("busy_reg_TRELLIS_FF_Q", {"attributes": {"src": "../../../rtl/aes_axi.v:9.1"}}) == "aes_axi"
+    # the framer's register named after the mode unit's net it drives
+    framer = {"attributes": {"src": "../../../rtl/aes_axis_framer.v:530.9-560.12"}}
+    assert layers.layer_of("u_mode.s_k_iv_TRELLIS_FF_Q", framer) == "framer"
+    # a file two layers share: by name
+    skid = {"attributes": {"src": "../../../rtl/aes_skid.v:70.5-90.8"}}
+    assert layers.layer_of("u_mode.u_in.gen_full.out_valid_reg_TRELLIS_FF_Q", skid) == "mode unit"
