@@ -41,7 +41,7 @@ from round_depth import end_levels, top_module  # noqa: E402  (the bench beside 
 TOP = "aes_axi"
 # Layers by the instance path of the end's cell name, most specific first.
 LAYERS = (
-    ("ghash", "u_mode.gen_gcm."),
+    ("ghash", "u_mode.gen_gcm.u_ghash."),
     ("mode unit", "u_mode."),
     ("framer", "u_framer."),
     ("csr", "u_csr."),

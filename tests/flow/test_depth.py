@@ -68,6 +68,7 @@ def test_a_carry_in_from_a_register_counts_a_level() -> None:
 def test_layers_by_source_file_then_instance_name() -> None:
     layers = _load("layer_depth")
     assert layers.layer_of("u_mode.gen_gcm.u_ghash.acc_reg_TRELLIS_FF_Q", None) == "ghash"
+    assert layers.layer_of("u_mode.gen_gcm.len_block_TRELLIS_FF_Q_35", None) == "mode unit"
     assert layers.layer_of("u_mode.fb_pop_reg_TRELLIS_FF_Q", None) == "mode unit"
     assert layers.layer_of("u_framer.msg_err_reg_TRELLIS_FF_Q", None) == "framer"
     assert layers.layer_of("u_core.gen_pipelined.x_TRELLIS_FF_Q", None) == "core"
