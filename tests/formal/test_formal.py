@@ -247,7 +247,7 @@ MUTATIONS = {
     "skid_overwrites_offered_beat": (
         "aes_skid.v", "            if (m_ready || !out_valid_reg) begin",
         "            if (m_ready || !out_valid_reg || s_valid) begin",
-        "mode_axis", "prove", 14, {"a_payload_stable", "a_tvalid_held"}),
+        "mode_axis", "prove", 16, {"a_payload_stable", "a_tvalid_held"}),
     # the framer loads a new classified beat over one the mode unit has not taken
     "framer_overwrites_offered_beat": (
         "aes_axis_framer.v", "    wire f1_free = !o_valid_reg || m_ready;",
