@@ -10,8 +10,9 @@ script reads the netlist and prints:
   L6MUX21 that build 5- to 7-input functions, flip-flops and EBR;
 - levels: the longest combinational path in cells (LUT4, PFUMX, L6MUX21 each count one,
   and a carry chain of CCU2C one) from a register, block RAM or input port to a
-  register, block RAM or output port. The unit's output feeds the next unit's first register (LUT, COMPOSITE) or table
-  address (TTABLE), so this is the depth of the deepest pipeline stage. Paths that start
+  register, block RAM or output port. The unit's output feeds the next unit's first
+  register (LUT, COMPOSITE) or table address (TTABLE), so this is the depth of the
+  deepest pipeline stage. Paths that start
   at a block RAM's read port are also given apart ("EBR + n").
 
     python3 bench/round_depth.py                    # every S-box, S = 1..4
