@@ -18,18 +18,15 @@ build). Runs in build/ghash_synth/<build>/.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from round_depth import analyse  # noqa: E402  (the bench beside this file)
+from round_depth import analyse, yosys_netlist  # noqa: E402  (the bench beside this file)
 
-from aescores import paths, tools  # noqa: E402
-from aescores.flow.run import YOSYS, tool_path  # noqa: E402
+from aescores import paths  # noqa: E402
 
 TOP = "aes_ghash"
 
@@ -51,20 +48,12 @@ BUILDS: dict[str, dict[str, int]] = {
 
 def synthesize(params: dict[str, int], folder: Path) -> dict:
     """Run synth_ecp5 on aes_ghash with `params` in `folder`; return the netlist (Yosys JSON)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    # YoWASP maps a private /tmp: give Yosys paths relative to its working folder.
-    reads = [f'read_verilog -defer "{os.path.relpath(s, folder)}"' for s in paths.rtl_sources_for(TOP)]
     sets = " ".join(f"-set {name} {value}" for name, value in params.items())
-    script = "\n".join([
-        *reads,
+    return yosys_netlist(folder, paths.rtl_sources_for(TOP), [
         f"chparam {sets} {TOP}",
         f"hierarchy -top {TOP}",
         f"synth_ecp5 -top {TOP}",
-        "write_json netlist.json",
-    ]) + "\n"
-    (folder / "synth.ys").write_text(script)
-    tools.run([tool_path(YOSYS), "-q", "-l", "synth.log", "-s", "synth.ys"], cwd=folder)
-    return json.loads((folder / "netlist.json").read_text())
+    ])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,16 +27,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from aescores import configs, paths, tools  # noqa: E402
-from aescores.flow.run import YOSYS, _chparam, tool_path  # noqa: E402
-from round_depth import end_levels, top_module  # noqa: E402  (the bench beside this file)
+from aescores import configs, paths  # noqa: E402
+from aescores.flow.run import _chparam  # noqa: E402
+from round_depth import end_levels, top_module, yosys_netlist  # noqa: E402  (the bench beside this file)
 
 TOP = "aes_axi"
 # Layers by the instance path of the end's cell name, most specific first.
@@ -65,23 +64,15 @@ LAYER_FILES = {
 
 def synthesize(preset: configs.Preset, folder: Path) -> dict:
     """Run synth_ecp5 on the preset's aes_axi in `folder`; return the netlist (Yosys JSON)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    # YoWASP maps a private /tmp: give Yosys paths relative to its working folder.
-    reads = [f'read_verilog -defer "{os.path.relpath(s, folder)}"'
-             for s in paths.rtl_sources_for(TOP) if s.suffix == ".v"]
+    sources = [s for s in paths.rtl_sources_for(TOP) if s.suffix == ".v"]
     params = {k: v for k, v in preset.full_params.items() if k in configs.TOPS[TOP].params}
-    script = "\n".join([
-        *reads,
+    return yosys_netlist(folder, sources, [
         *_chparam(TOP, params),
         f"hierarchy -top {TOP}",
         f"synth_ecp5 -top {TOP} {preset.synth_options.get('ecp5', '')}".rstrip(),
         "setattr -mod -unset keep_hierarchy A:keep_hierarchy",
         "flatten",
-        "write_json netlist.json",
-    ]) + "\n"
-    (folder / "synth.ys").write_text(script)
-    tools.run([tool_path(YOSYS), "-q", "-l", "synth.log", "-s", "synth.ys"], cwd=folder, timeout=3600)
-    return json.loads((folder / "netlist.json").read_text())
+    ], timeout=3600)
 
 
 def layer_of(name: str, cell: dict | None) -> str:

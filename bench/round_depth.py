@@ -48,13 +48,20 @@ SEQ = {"TRELLIS_FF", "DP16KD", "PDPW16KD", "TRELLIS_DPR16X4"}
 EBR = {"DP16KD", "PDPW16KD"}
 
 
-def synthesize(sbox: str, stages: int, decrypt: bool, nowidelut: bool, folder: Path) -> dict:
-    """Run synth_ecp5 on one round unit in `folder`; return the netlist (Yosys JSON)."""
+def yosys_netlist(folder: Path, sources: list[Path], commands: list[str], timeout: float | None = None) -> dict:
+    """Read `sources`, run the Yosys `commands` in `folder` and return the netlist they
+    leave (Yosys JSON). The script and its log stay in `folder` (synth.ys, synth.log)."""
     folder.mkdir(parents=True, exist_ok=True)
     # YoWASP maps a private /tmp: give Yosys paths relative to its working folder.
-    reads = [f'read_verilog -defer "{os.path.relpath(s, folder)}"' for s in SOURCES]
-    script = "\n".join([
-        *reads,
+    reads = [f'read_verilog -defer "{os.path.relpath(s, folder)}"' for s in sources]
+    (folder / "synth.ys").write_text("\n".join([*reads, *commands, "write_json netlist.json"]) + "\n")
+    tools.run([tool_path(YOSYS), "-q", "-l", "synth.log", "-s", "synth.ys"], cwd=folder, timeout=timeout)
+    return json.loads((folder / "netlist.json").read_text())
+
+
+def synthesize(sbox: str, stages: int, decrypt: bool, nowidelut: bool, folder: Path) -> dict:
+    """Run synth_ecp5 on one round unit in `folder`; return the netlist (Yosys JSON)."""
+    return yosys_netlist(folder, SOURCES, [
         f'chparam -set SBOX "{sbox}" -set STAGES {stages} -set DECRYPT {int(decrypt)} '
         "-set LAST_MODE 0 -set PASS 0 aes_pipe_round",
         "hierarchy -top aes_pipe_round",
@@ -62,11 +69,7 @@ def synthesize(sbox: str, stages: int, decrypt: bool, nowidelut: bool, folder: P
         # the unit's implementation module keeps its hierarchy: one module for the analysis
         "setattr -mod -unset keep_hierarchy A:keep_hierarchy",
         "flatten",
-        "write_json netlist.json",
-    ]) + "\n"
-    (folder / "synth.ys").write_text(script)
-    tools.run([tool_path(YOSYS), "-q", "-l", "synth.log", "-s", "synth.ys"], cwd=folder)
-    return json.loads((folder / "netlist.json").read_text())
+    ])
 
 
 def top_module(netlist: dict) -> dict:
