@@ -69,7 +69,7 @@ aes_axi #(
 );
 
 fv_axil_slave #(
-    .ADDR_WIDTH(12), .DATA_WIDTH(32), .MAX_OUTSTANDING(1), .WR_LATENCY(2), .RD_LATENCY(1),
+    .ADDR_WIDTH(12), .DATA_WIDTH(32), .MAX_OUTSTANDING(1), .WR_LATENCY(2), .RD_LATENCY(2),
     .ACCEPT_WAIT(3)
 ) u_axil_check (
     .clk(clk), .rst(rst),
@@ -88,8 +88,8 @@ fv_axis_master #(.DATA_WIDTH(128), .KEEP_WIDTH(16), .USER_WIDTH(16)) u_axis_chec
 );
 
 `ifdef FORMAL
-// Probes (axi_top.sby): aes_csr's write holding registers. Invariants as in fv_csr_axil.
-wire fv_aw_full, fv_w_full;
+// Probes (axi_top.sby): aes_csr's holding registers. Invariants as in fv_csr_axil.
+wire fv_aw_full, fv_w_full, fv_ar_full;
 always @* begin
     if (!rst) begin
         if (s_axil_bvalid) begin
@@ -98,7 +98,7 @@ always @* begin
             i_aw: assert (aw_out == (fv_aw_full ? 1 : 0));
             i_w: assert (w_out == (fv_w_full ? 1 : 0));
         end
-        i_r: assert (ar_out == (s_axil_rvalid ? 1 : 0));
+        i_r: assert (ar_out == ((fv_ar_full || s_axil_rvalid) ? 1 : 0) && !(fv_ar_full && s_axil_rvalid));
     end
 end
 `endif

@@ -10,7 +10,7 @@
  * fv_axil_slave), every status and refuse input from the IP, and reset at any time
  * (always in the first clock). fv_axil_slave asserts the slave's rules; the response
  * latencies are the ones aes_csr documents (BVALID two clocks after the later of the AW
- * and W handshakes at most, RVALID one clock after the AR handshake). The i_* asserts
+ * and W handshakes at most, RVALID two clocks after the AR handshake). The i_* asserts
  * relate the checker's counts to aes_csr's ports, so that k-induction closes.
  */
 module fv_csr_axil (
@@ -79,7 +79,7 @@ aes_csr u_csr (
 );
 
 fv_axil_slave #(
-    .ADDR_WIDTH(12), .DATA_WIDTH(32), .MAX_OUTSTANDING(1), .WR_LATENCY(2), .RD_LATENCY(1),
+    .ADDR_WIDTH(12), .DATA_WIDTH(32), .MAX_OUTSTANDING(1), .WR_LATENCY(2), .RD_LATENCY(2),
     .ACCEPT_WAIT(3)
 ) u_check (
     .clk(clk), .rst(rst),
@@ -95,6 +95,7 @@ fv_axil_slave #(
 // Probes: aes_csr's channel registers, connected by csr_axil.sby after flattening.
 wire fv_aw_full;    // u_csr.aw_full_reg
 wire fv_w_full;     // u_csr.w_full_reg
+wire fv_ar_full;    // u_csr.ar_full_reg
 
 // Induction invariants: the checker's counts are what aes_csr holds. A write being
 // answered has freed both holding registers; otherwise each holds its half of the write.
@@ -106,7 +107,7 @@ always @* begin
             i_aw: assert (aw_out == (fv_aw_full ? 1 : 0));
             i_w: assert (w_out == (fv_w_full ? 1 : 0));
         end
-        i_r: assert (ar_out == (s_axil_rvalid ? 1 : 0));
+        i_r: assert (ar_out == ((fv_ar_full || s_axil_rvalid) ? 1 : 0) && !(fv_ar_full && s_axil_rvalid));
     end
 end
 `endif

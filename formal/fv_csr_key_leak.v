@@ -206,9 +206,10 @@ end
 
 // ---------------------------------------------------------------- induction invariants
 // Probes (csr_key_leak.sby): every register of each copy but the staging words.
-localparam PW = 1 + 18 + 1 + 4 + 1 + 2 + 1 + 32 + 2 + 7 + 7;
+localparam PW = 1 + 18 + 1 + 4 + 1 + 2 + 1 + 9 + 1 + 1 + 32 + 2 + 7 + 7;
 wire [PW-1:0] fv_state_a, fv_state_b;     // {aw_full, aw_hit, w_full, w_strb, b_valid, b_resp,
-                                          //  r_valid, r_data, r_resp, err, irq_en}
+                                          //  ar_full, ar_hit, ar_bad, r_valid, r_data, r_resp,
+                                          //  err, irq_en}
 wire [31:0]   fv_wdata_a, fv_wdata_b;     // w_data_reg
 wire          fv_aw_full, fv_w_full;      // A's aw_full_reg, w_full_reg
 wire [17:0]   fv_aw_hit;                  // A's aw_hit_reg

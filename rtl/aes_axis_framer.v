@@ -274,34 +274,29 @@ module aes_axis_framer #(
         .m_ready(b_ready)
     );
 
-    wire [W-1:0]  b_data = b_word[0 +: W];
-    wire [KW-1:0] b_keep = b_word[W +: KW];
-    wire          b_last = b_word[W + KW];
-    wire [7:0]    b_user = b_word[W + KW + 1 +: 8];
-    wire          b_ok = b_word[W + KW + 9];        // slot loaded (and not loading) when taken
-    wire          b_first = b_word[W + KW + 10];
-    wire [KEY_SLOTS-1:0] b_slot_bit = b_word[W + KW + 11 +: KEY_SLOTS];  // tuser's slot, one-hot
+    // F0's word, field by field, in in_word's order.
+    wire [W-1:0]  b_data;
+    wire [KW-1:0] b_keep;
+    wire          b_last;
+    wire [7:0]    b_user;
+    wire          b_ok;                        // slot loaded (and not loading) when taken
+    wire          b_first;
+    wire [KEY_SLOTS-1:0] b_slot_bit;           // tuser's slot, one-hot
     // A first beat's slot, one-hot, if it was loading when the beat was taken (else 0).
-    wire [KEY_SLOTS-1:0] b_wait_slot = b_word[W + KW + 11 + KEY_SLOTS +: KEY_SLOTS];
+    wire [KEY_SLOTS-1:0] b_wait_slot;
+    wire          b_partial, b_full;
+    wire [2:0]    b_last_lane;
+    wire [3:0]    b_nblk;
+    wire          b_mode_bad, b_build_bad, b_ecb, b_inverse, b_feedback;
+    wire [4:0]    b_sel;
+    wire          b_gcm, b_pay_bad, b_tag_bad, b_aad_bad, b_plain_bad, b_first_bad;
+    wire          b_static_bad;                // mode invalid or not in this build
+    assign {b_static_bad, b_first_bad, b_plain_bad, b_aad_bad, b_tag_bad,
+            b_pay_bad, b_gcm, b_sel, b_feedback, b_inverse, b_ecb, b_build_bad, b_mode_bad,
+            b_nblk, b_last_lane, b_full, b_partial,
+            b_wait_slot, b_slot_bit, b_first, b_ok,
+            b_user, b_last, b_keep, b_data} = b_word;
     wire          b_wait = |b_wait_slot;
-    localparam B_D = W + KW + 11 + 2 * KEY_SLOTS;            // the decoded facts
-    wire          b_partial = b_word[B_D];
-    wire          b_full = b_word[B_D + 1];
-    wire [2:0]    b_last_lane = b_word[B_D + 2 +: 3];
-    wire [3:0]    b_nblk = b_word[B_D + 5 +: 4];
-    wire          b_mode_bad = b_word[B_D + 9];
-    wire          b_build_bad = b_word[B_D + 10];
-    wire          b_ecb = b_word[B_D + 11];
-    wire          b_inverse = b_word[B_D + 12];
-    wire          b_feedback = b_word[B_D + 13];
-    wire [4:0]    b_sel = b_word[B_D + 14 +: 5];
-    wire          b_gcm = b_word[B_D + 19];
-    wire          b_pay_bad = b_word[B_D + 20];
-    wire          b_tag_bad = b_word[B_D + 21];
-    wire          b_aad_bad = b_word[B_D + 22];
-    wire          b_plain_bad = b_word[B_D + 23];
-    wire          b_first_bad = b_word[B_D + 24];
-    wire          b_static_bad = b_word[B_D + 25];   // mode invalid or not in this build
 
     // ------------------------------------------------------------------ F1: classify
     reg           msg_active_reg, msg_active_next;

@@ -17,9 +17,10 @@
  * are independent: each is taken once, in either order or together, and its ready
  * stays low until the write has been answered. The write is done in the clock after
  * the later of the two handshakes; bvalid rises at the end of that clock and is held
- * until bready. rvalid rises at the end of the clock of the read address handshake
- * and is held until rready. One write and one read may be outstanding at a time,
- * each on its own channels. Reads never change anything.
+ * until bready. The read address is decoded in the clock it is taken; the read data
+ * is formed in the next clock from that decode, and rvalid rises at its end and is
+ * held until rready. One write and one read may be outstanding at a time, each on its
+ * own channels. Reads never change anything.
  *
  * Responses. Unmapped address: a read returns 0 with SLVERR, a write does nothing and
  * answers SLVERR. Read-only register: a write does nothing and answers SLVERR.
@@ -56,8 +57,9 @@
  *                                        same clock still lands, on the zeroed word).
  *
  * Timing. Strobes, pulses and command values come from registers through one level of
- * decode (plus the refuse input). At best one write every three clocks and one read
- * every two.
+ * decode (plus the refuse input). Every input port reaches only a register through
+ * its decode, and the read data is a register formed from registers. At best one
+ * write every three clocks and one read every three.
  */
 module aes_csr (
     input  wire          clk,
@@ -221,6 +223,9 @@ reg [31:0]  w_data_reg, w_data_next;                         // its data, zeroed
 reg [3:0]   w_strb_reg, w_strb_next;                         // its byte strobes
 reg         b_valid_reg, b_valid_next;
 reg [1:0]   b_resp_reg, b_resp_next;
+reg         ar_full_reg, ar_full_next;                       // read address held
+reg [8:0]   ar_hit_reg, ar_hit_next;                         // its register, one-hot (0: write-only or unmapped)
+reg         ar_bad_reg, ar_bad_next;                         // its address unmapped
 reg         r_valid_reg, r_valid_next;
 reg [31:0]  r_data_reg, r_data_next;
 reg [1:0]   r_resp_reg, r_resp_next;
@@ -258,7 +263,7 @@ assign s_axil_awready = !aw_full_reg && !b_valid_reg;
 assign s_axil_wready  = !w_full_reg && !b_valid_reg;
 assign s_axil_bresp   = b_resp_reg;
 assign s_axil_bvalid  = b_valid_reg;
-assign s_axil_arready = !r_valid_reg;
+assign s_axil_arready = !ar_full_reg && !r_valid_reg;
 assign s_axil_rdata   = r_data_reg;
 assign s_axil_rresp   = r_resp_reg;
 assign s_axil_rvalid  = r_valid_reg;
@@ -382,74 +387,93 @@ wire wr_ok = (aw_hit_reg[HIT_KEY_CTRL] && !key_ctrl_refuse) ||
              (aw_hit_reg[HIT_RK_CTRL] && !rk_ctrl_refuse);
 wire [1:0] wr_resp = wr_ok ? RESP_OKAY : RESP_SLVERR;
 
-// Read mux. Only readable values appear here. The staging words are write-only key
-// material with no path to s_axil_rdata: their addresses answer the constant 0.
+// Read decode: the read address is decoded in the clock it is taken (ar_hit_reg,
+// one bit per readable register), and the read data is formed from that decode in
+// the next clock. Only readable values appear in the mux. The staging words are
+// write-only key material with no path to s_axil_rdata: their addresses hit nothing
+// and read as 0.
+localparam RHIT_ID      = 0;
+localparam RHIT_CAPS    = 1;
+localparam RHIT_LATENCY = 2;
+localparam RHIT_STATUS  = 3;
+localparam RHIT_SLOTS   = 4;
+localparam RHIT_ERR     = 5;
+localparam RHIT_IRQ_EN  = 6;
+localparam RHIT_MSGS    = 7;
+localparam RHIT_BLOCKS  = 8;
+
+reg [8:0] ar_dec;
+
+always @* begin
+    ar_dec[RHIT_ID]      = (s_axil_araddr[11:2] == ADDR_ID);
+    ar_dec[RHIT_CAPS]    = (s_axil_araddr[11:2] == ADDR_CAPS);
+    ar_dec[RHIT_LATENCY] = (s_axil_araddr[11:2] == ADDR_LATENCY);
+    ar_dec[RHIT_STATUS]  = (s_axil_araddr[11:2] == ADDR_STATUS);
+    ar_dec[RHIT_SLOTS]   = (s_axil_araddr[11:2] == ADDR_SLOTS);
+    ar_dec[RHIT_ERR]     = (s_axil_araddr[11:2] == ADDR_ERR);
+    ar_dec[RHIT_IRQ_EN]  = (s_axil_araddr[11:2] == ADDR_IRQ_EN);
+    ar_dec[RHIT_MSGS]    = (s_axil_araddr[11:2] == ADDR_MSGS);
+    ar_dec[RHIT_BLOCKS]  = (s_axil_araddr[11:2] == ADDR_BLOCKS);
+end
+
+// Write-only (and pulse) registers hit nothing and read as 0 with OKAY; any other
+// address is unmapped: 0 with SLVERR.
+wire ar_write_only = (s_axil_araddr[11:2] == ADDR_KEY_CTRL) ||
+                     (s_axil_araddr[11:2] == ADDR_KEY_CLEAR) ||
+                     (s_axil_araddr[11:2] == ADDR_KEY0) ||
+                     (s_axil_araddr[11:2] == ADDR_KEY1) ||
+                     (s_axil_araddr[11:2] == ADDR_KEY2) ||
+                     (s_axil_araddr[11:2] == ADDR_KEY3) ||
+                     (s_axil_araddr[11:2] == ADDR_KEY4) ||
+                     (s_axil_araddr[11:2] == ADDR_KEY5) ||
+                     (s_axil_araddr[11:2] == ADDR_KEY6) ||
+                     (s_axil_araddr[11:2] == ADDR_KEY7) ||
+                     (s_axil_araddr[11:2] == ADDR_CTRL) ||
+                     (s_axil_araddr[11:2] == ADDR_RK0) ||
+                     (s_axil_araddr[11:2] == ADDR_RK1) ||
+                     (s_axil_araddr[11:2] == ADDR_RK2) ||
+                     (s_axil_araddr[11:2] == ADDR_RK3) ||
+                     (s_axil_araddr[11:2] == ADDR_RK_CTRL);
+wire ar_unmapped = !(|ar_dec) && !ar_write_only;
+
+// The read data: each readable register's word, kept where its bit is set.
 reg [31:0] rd_data;
-reg [1:0]  rd_resp;
 
 always @* begin
     rd_data = 32'd0;
-    rd_resp = RESP_OKAY;
-    case (s_axil_araddr[11:2])
-        ADDR_ID: begin
-            rd_data[31:0] = 32'h41455331;
-        end
-        ADDR_CAPS: begin
-            rd_data[1:0]   = caps_arch;
-            rd_data[4:2]   = caps_stages;
-            rd_data[8:5]   = caps_lanes;
-            rd_data[10:9]  = caps_max_key;
-            rd_data[15:11] = caps_key_slots;
-            rd_data[16]    = caps_decrypt;
-            rd_data[17]    = caps_host_keys;
-            rd_data[18]    = caps_selftest;
-            rd_data[20:19] = caps_sbox;
-            rd_data[21]    = caps_gcm;
-        end
-        ADDR_LATENCY: begin
-            rd_data[31:0] = latency_clocks;
-        end
-        ADDR_STATUS: begin
-            rd_data[0] = status_selftest_done;
-            rd_data[1] = status_selftest_passed;
-            rd_data[2] = status_busy;
-        end
-        ADDR_SLOTS: begin
-            rd_data[15:0]  = slots_loaded;
-            rd_data[31:16] = slots_loading;
-        end
-        ADDR_ERR: begin
-            rd_data[1] = err_bad_length_reg;
-            rd_data[2] = err_bad_mode_reg;
-            rd_data[3] = err_slot_empty_reg;
-            rd_data[4] = err_ctr_wrap_reg;
-            rd_data[5] = err_not_built_reg;
-            rd_data[6] = err_selftest_fail_reg;
-            rd_data[7] = err_tag_mismatch_reg;
-        end
-        ADDR_IRQ_EN: begin
-            rd_data[1] = irq_en_bad_length_reg;
-            rd_data[2] = irq_en_bad_mode_reg;
-            rd_data[3] = irq_en_slot_empty_reg;
-            rd_data[4] = irq_en_ctr_wrap_reg;
-            rd_data[5] = irq_en_not_built_reg;
-            rd_data[6] = irq_en_selftest_fail_reg;
-            rd_data[7] = irq_en_tag_mismatch_reg;
-        end
-        ADDR_MSGS: begin
-            rd_data[31:0] = msgs_count;
-        end
-        ADDR_BLOCKS: begin
-            rd_data[31:0] = blocks_count;
-        end
-        ADDR_KEY_CTRL, ADDR_KEY_CLEAR, ADDR_KEY0, ADDR_KEY1,
-        ADDR_KEY2, ADDR_KEY3, ADDR_KEY4, ADDR_KEY5,
-        ADDR_KEY6, ADDR_KEY7, ADDR_CTRL, ADDR_RK0,
-        ADDR_RK1, ADDR_RK2, ADDR_RK3, ADDR_RK_CTRL:
-            rd_data = 32'd0;  // write-only (or pulse): reads as 0
-        default:
-            rd_resp = RESP_SLVERR;  // unmapped: 0 with SLVERR
-    endcase
+    rd_data[31:0] = rd_data[31:0] | ({32{ar_hit_reg[RHIT_ID]}} & 32'h41455331);
+    rd_data[1:0]   = rd_data[1:0] | ({2{ar_hit_reg[RHIT_CAPS]}} & caps_arch);
+    rd_data[4:2]   = rd_data[4:2] | ({3{ar_hit_reg[RHIT_CAPS]}} & caps_stages);
+    rd_data[8:5]   = rd_data[8:5] | ({4{ar_hit_reg[RHIT_CAPS]}} & caps_lanes);
+    rd_data[10:9]  = rd_data[10:9] | ({2{ar_hit_reg[RHIT_CAPS]}} & caps_max_key);
+    rd_data[15:11] = rd_data[15:11] | ({5{ar_hit_reg[RHIT_CAPS]}} & caps_key_slots);
+    rd_data[16]    = rd_data[16] | (ar_hit_reg[RHIT_CAPS] & caps_decrypt);
+    rd_data[17]    = rd_data[17] | (ar_hit_reg[RHIT_CAPS] & caps_host_keys);
+    rd_data[18]    = rd_data[18] | (ar_hit_reg[RHIT_CAPS] & caps_selftest);
+    rd_data[20:19] = rd_data[20:19] | ({2{ar_hit_reg[RHIT_CAPS]}} & caps_sbox);
+    rd_data[21]    = rd_data[21] | (ar_hit_reg[RHIT_CAPS] & caps_gcm);
+    rd_data[31:0] = rd_data[31:0] | ({32{ar_hit_reg[RHIT_LATENCY]}} & latency_clocks);
+    rd_data[0] = rd_data[0] | (ar_hit_reg[RHIT_STATUS] & status_selftest_done);
+    rd_data[1] = rd_data[1] | (ar_hit_reg[RHIT_STATUS] & status_selftest_passed);
+    rd_data[2] = rd_data[2] | (ar_hit_reg[RHIT_STATUS] & status_busy);
+    rd_data[15:0]  = rd_data[15:0] | ({16{ar_hit_reg[RHIT_SLOTS]}} & slots_loaded);
+    rd_data[31:16] = rd_data[31:16] | ({16{ar_hit_reg[RHIT_SLOTS]}} & slots_loading);
+    rd_data[1] = rd_data[1] | (ar_hit_reg[RHIT_ERR] & err_bad_length_reg);
+    rd_data[2] = rd_data[2] | (ar_hit_reg[RHIT_ERR] & err_bad_mode_reg);
+    rd_data[3] = rd_data[3] | (ar_hit_reg[RHIT_ERR] & err_slot_empty_reg);
+    rd_data[4] = rd_data[4] | (ar_hit_reg[RHIT_ERR] & err_ctr_wrap_reg);
+    rd_data[5] = rd_data[5] | (ar_hit_reg[RHIT_ERR] & err_not_built_reg);
+    rd_data[6] = rd_data[6] | (ar_hit_reg[RHIT_ERR] & err_selftest_fail_reg);
+    rd_data[7] = rd_data[7] | (ar_hit_reg[RHIT_ERR] & err_tag_mismatch_reg);
+    rd_data[1] = rd_data[1] | (ar_hit_reg[RHIT_IRQ_EN] & irq_en_bad_length_reg);
+    rd_data[2] = rd_data[2] | (ar_hit_reg[RHIT_IRQ_EN] & irq_en_bad_mode_reg);
+    rd_data[3] = rd_data[3] | (ar_hit_reg[RHIT_IRQ_EN] & irq_en_slot_empty_reg);
+    rd_data[4] = rd_data[4] | (ar_hit_reg[RHIT_IRQ_EN] & irq_en_ctr_wrap_reg);
+    rd_data[5] = rd_data[5] | (ar_hit_reg[RHIT_IRQ_EN] & irq_en_not_built_reg);
+    rd_data[6] = rd_data[6] | (ar_hit_reg[RHIT_IRQ_EN] & irq_en_selftest_fail_reg);
+    rd_data[7] = rd_data[7] | (ar_hit_reg[RHIT_IRQ_EN] & irq_en_tag_mismatch_reg);
+    rd_data[31:0] = rd_data[31:0] | ({32{ar_hit_reg[RHIT_MSGS]}} & msgs_count);
+    rd_data[31:0] = rd_data[31:0] | ({32{ar_hit_reg[RHIT_BLOCKS]}} & blocks_count);
 end
 
 always @* begin
@@ -460,6 +484,9 @@ always @* begin
     w_strb_next  = w_strb_reg;
     b_valid_next = b_valid_reg;
     b_resp_next  = b_resp_reg;
+    ar_full_next = ar_full_reg;
+    ar_hit_next  = ar_hit_reg;
+    ar_bad_next  = ar_bad_reg;
     r_valid_next = r_valid_reg;
     r_data_next  = r_data_reg;
     r_resp_next  = r_resp_reg;
@@ -484,11 +511,18 @@ always @* begin
         b_valid_next = 1'b0;
     end
 
-    // Read: answered in the next clock, held until taken. Reads change nothing else.
+    // Read: the address decoded when taken, answered in the next clock, held until
+    // taken. Reads change nothing else.
     if (s_axil_arvalid && s_axil_arready) begin
+        ar_full_next = 1'b1;
+        ar_hit_next  = ar_dec;
+        ar_bad_next  = ar_unmapped;
+    end
+    if (ar_full_reg) begin
+        ar_full_next = 1'b0;
         r_valid_next = 1'b1;
         r_data_next  = rd_data;
-        r_resp_next  = rd_resp;
+        r_resp_next  = ar_bad_reg ? RESP_SLVERR : RESP_OKAY;
     end else if (s_axil_rready) begin
         r_valid_next = 1'b0;
     end
@@ -548,6 +582,9 @@ always @(posedge clk) begin
     w_strb_reg               <= w_strb_next;
     b_valid_reg              <= b_valid_next;
     b_resp_reg               <= b_resp_next;
+    ar_full_reg              <= ar_full_next;
+    ar_hit_reg               <= ar_hit_next;
+    ar_bad_reg               <= ar_bad_next;
     r_valid_reg              <= r_valid_next;
     r_data_reg               <= r_data_next;
     r_resp_reg               <= r_resp_next;
@@ -586,6 +623,9 @@ always @(posedge clk) begin
         w_strb_reg               <= 4'd0;
         b_valid_reg              <= 1'b0;
         b_resp_reg               <= RESP_OKAY;
+        ar_full_reg              <= 1'b0;
+        ar_hit_reg               <= 9'd0;
+        ar_bad_reg               <= 1'b0;
         r_valid_reg              <= 1'b0;
         r_data_reg               <= 32'd0;
         r_resp_reg               <= RESP_OKAY;

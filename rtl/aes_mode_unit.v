@@ -1043,7 +1043,6 @@ module aes_mode_unit #(
         step_carry_next = step_carry_reg;
         carry_next = carry_reg;
         hi_next = hi_reg;
-        ctr_load = 1'b0;
         asm_next = asm_reg;
 
         // ---- A: one decision per clock for the held beat
@@ -1055,24 +1054,22 @@ module aes_mode_unit #(
         gh_next = a_giv && go ? giv_h : gh_reg;
         retire_next = a_consume && a_last && a_hold;
         fb_pop_next = go && fb_issue && lane_last;
-        if (go && a_k_iv) begin
-            lo_next = iv_lo;
-            step_next = iv_step;
-            step_carry_next = iv_step_carry;
-            carry_next = iv_carry;
-            hi_next = iv_int[127:32];
-            ctr_load = 1'b1;
-            msg_wrap_next = 1'b0;
-            wrap_pend_next = 1'b0;
+        // The CTR counter: an IV beat loads it, a CTR beat steps it (never both, the
+        // operation is one-hot). Each register's next value is chosen by the beat's
+        // kind alone, and the decision only enables it; the upper 96 bits change only on
+        // a load or a carry into them.
+        ctr_load = go && a_k_iv;
+        if (go && (a_k_iv || a_k_step)) begin
+            lo_next = a_k_iv ? iv_lo : step_reg;
+            step_next = a_k_iv ? iv_step : step_step;
+            step_carry_next = a_k_iv ? iv_step_carry : step_step_carry;
+            carry_next = a_k_iv ? iv_carry :
+                         (step_carry_reg[0] ? {LANES{1'b0}} : (carry_reg | step_carry_reg));
+            msg_wrap_next = !a_k_iv && (msg_wrap_reg || wrap_beat);
+            wrap_pend_next = !a_k_iv && step_carry_reg[0] && (hi_ones || a_gpay);
         end
-        if (go && a_k_step) begin
-            lo_next = step_reg;
-            step_next = step_step;
-            step_carry_next = step_step_carry;
-            hi_next = (step_carry_reg[0] && a_k_hi) ? hi_inc : hi_reg;
-            carry_next = step_carry_reg[0] ? {LANES{1'b0}} : (carry_reg | step_carry_reg);
-            msg_wrap_next = msg_wrap_reg || wrap_beat;
-            wrap_pend_next = step_carry_reg[0] && (hi_ones || a_gpay);
+        if (go && (a_k_iv || (a_k_hi && step_carry_reg[0]))) begin
+            hi_next = a_k_iv ? iv_int[127:32] : hi_inc;
         end
         if (go && fb_issue) begin
             fb_busy_next = (ENGINE_CHAIN == 0);

@@ -116,10 +116,11 @@ module aes_skid #(
                     out_valid_reg <= out_valid_next;
                     temp_valid_reg <= temp_valid_next;
                 end
-                if (store_in_to_out) begin
-                    out_data_reg <= s_data;
-                end else if (store_temp_to_out) begin
-                    out_data_reg <= temp_data_reg;
+                // The output entry takes the upstream beat while s_ready_reg is high and
+                // the skid entry otherwise: the choice is a register, so the downstream
+                // ready reaches only the entry's enable, not each bit's data input.
+                if (store_in_to_out || store_temp_to_out) begin
+                    out_data_reg <= s_ready_reg ? s_data : temp_data_reg;
                 end
                 // The skid entry is empty whenever s_ready_reg is high, so it may take
                 // every beat offered then: its enable is a register, not the downstream

@@ -229,9 +229,9 @@ MUTATIONS = {
         "csr_axil", "prove", 10, {"a_b_needs_write"}),
     # KEY3 in the read mux
     "csr_key_word_readable": (
-        "aes_csr.v", "        ADDR_MSGS: begin\n            rd_data[31:0] = msgs_count;",
-        "        ADDR_KEY3: begin\n            rd_data[31:0] = key3_reg;\n        end\n"
-        "        ADDR_MSGS: begin\n            rd_data[31:0] = msgs_count;",
+        "aes_csr.v", "always @* begin\n    rd_data = 32'd0;\n",
+        "reg ar_key3_reg;\nalways @(posedge clk) ar_key3_reg <= (s_axil_araddr[11:2] == ADDR_KEY3);\n"
+        "always @* begin\n    rd_data = {32{ar_key3_reg}} & key3_reg;\n",
         "csr_key_leak", "prove", 10, {"a_rdata"}),
     # the ITERATIVE engine delivers every other block twice
     "iterative_duplicates_a_block": (

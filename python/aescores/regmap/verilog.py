@@ -174,9 +174,10 @@ HEADER = """\
  * are independent: each is taken once, in either order or together, and its ready
  * stays low until the write has been answered. The write is done in the clock after
  * the later of the two handshakes; bvalid rises at the end of that clock and is held
- * until bready. rvalid rises at the end of the clock of the read address handshake
- * and is held until rready. One write and one read may be outstanding at a time,
- * each on its own channels. Reads never change anything.
+ * until bready. The read address is decoded in the clock it is taken; the read data
+ * is formed in the next clock from that decode, and rvalid rises at its end and is
+ * held until rready. One write and one read may be outstanding at a time, each on its
+ * own channels. Reads never change anything.
  *
  * Responses. Unmapped address: a read returns 0 with SLVERR, a write does nothing and
  * answers SLVERR. Read-only register: a write does nothing and answers SLVERR.
@@ -213,8 +214,9 @@ HEADER = """\
  *                                        same clock still lands, on the zeroed word).
  *
  * Timing. Strobes, pulses and command values come from registers through one level of
- * decode (plus the refuse input). At best one write every three clocks and one read
- * every two.
+ * decode (plus the refuse input). Every input port reaches only a register through
+ * its decode, and the read data is a register formed from registers. At best one
+ * write every three clocks and one read every three.
  */
 """
 
@@ -251,8 +253,9 @@ def render(regmap: RegisterMap) -> str:
     return "".join(out)
 
 
-def _channel_regs(writable: int) -> tuple[tuple[str, int, str, str], ...]:
-    """The AXI4-Lite channel registers (name, width, reset, comment); `writable` sizes aw_hit."""
+def _channel_regs(writable: int, readable: int) -> tuple[tuple[str, int, str, str], ...]:
+    """The AXI4-Lite channel registers (name, width, reset, comment); `writable` sizes
+    aw_hit and `readable` ar_hit."""
     return (
         ("aw_full", 1, "1'b0", "write address held"),
         ("aw_hit", writable, f"{writable}'d0", "its register, one-hot (0: read-only or unmapped)"),
@@ -261,6 +264,9 @@ def _channel_regs(writable: int) -> tuple[tuple[str, int, str, str], ...]:
         ("w_strb", DATA_BITS // 8, "4'd0", "its byte strobes"),
         ("b_valid", 1, "1'b0", ""),
         ("b_resp", 2, "RESP_OKAY", ""),
+        ("ar_full", 1, "1'b0", "read address held"),
+        ("ar_hit", readable, f"{readable}'d0", "its register, one-hot (0: write-only or unmapped)"),
+        ("ar_bad", 1, "1'b0", "its address unmapped"),
         ("r_valid", 1, "1'b0", ""),
         ("r_data", DATA_BITS, "32'd0", ""),
         ("r_resp", 2, "RESP_OKAY", ""),
@@ -279,8 +285,9 @@ def _body(regmap: RegisterMap) -> str:
     add = lines.append
     secrets = regmap.secret_groups()
     writable = [r for r in regmap if r.kind not in ("const", "status")]
-    nw = len(writable)
-    channel = _channel_regs(nw)
+    readable = [r for r in regmap if r.kind not in ("command", "secret", "pulse")]
+    nw, nr = len(writable), len(readable)
+    channel = _channel_regs(nw, nr)
 
     add("localparam [1:0] RESP_OKAY   = 2'b00;")
     add("localparam [1:0] RESP_SLVERR = 2'b10;")
@@ -316,7 +323,7 @@ def _body(regmap: RegisterMap) -> str:
             ("assign s_axil_wready", "!w_full_reg && !b_valid_reg"),
             ("assign s_axil_bresp", "b_resp_reg"),
             ("assign s_axil_bvalid", "b_valid_reg"),
-            ("assign s_axil_arready", "!r_valid_reg"),
+            ("assign s_axil_arready", "!ar_full_reg && !r_valid_reg"),
             ("assign s_axil_rdata", "r_data_reg"),
             ("assign s_axil_rresp", "r_resp_reg"),
             ("assign s_axil_rvalid", "r_valid_reg"),
@@ -391,40 +398,47 @@ def _body(regmap: RegisterMap) -> str:
     add("wire [1:0] wr_resp = wr_ok ? RESP_OKAY : RESP_SLVERR;")
     add("")
 
-    # ---- read mux
-    add("// Read mux. Only readable values appear here. The staging words are write-only key")
-    add("// material with no path to s_axil_rdata: their addresses answer the constant 0.")
+    # ---- read decode and mux
+    add("// Read decode: the read address is decoded in the clock it is taken (ar_hit_reg,")
+    add("// one bit per readable register), and the read data is formed from that decode in")
+    add("// the next clock. Only readable values appear in the mux. The staging words are")
+    add("// write-only key material with no path to s_axil_rdata: their addresses hit nothing")
+    add("// and read as 0.")
+    lines += _aligned([(f"localparam RHIT_{r.name}", f"{i}") for i, r in enumerate(readable)])
+    add("")
+    add(f"reg [{nr - 1}:0] ar_dec;")
+    add("")
+    add("always @* begin")
+    lines += _aligned(
+        [(f"ar_dec[RHIT_{r.name}]", f"(s_axil_araddr[{ADDR_BITS - 1}:2] == ADDR_{r.name})") for r in readable],
+        indent="    ",
+    )
+    add("end")
+    add("")
+    add("// Write-only (and pulse) registers hit nothing and read as 0 with OKAY; any other")
+    add("// address is unmapped: 0 with SLVERR.")
+    zero_read = [r.name for r in regmap if r.kind in ("command", "secret", "pulse")]
+    terms = [f"(s_axil_araddr[{ADDR_BITS - 1}:2] == ADDR_{n})" for n in zero_read]
+    add("wire ar_write_only = " + " ||\n                     ".join(terms) + ";")
+    add("wire ar_unmapped = !(|ar_dec) && !ar_write_only;")
+    add("")
+    add("// The read data: each readable register's word, kept where its bit is set.")
     add("reg [31:0] rd_data;")
-    add("reg [1:0]  rd_resp;")
     add("")
     add("always @* begin")
     add("    rd_data = 32'd0;")
-    add("    rd_resp = RESP_OKAY;")
-    add(f"    case (s_axil_araddr[{ADDR_BITS - 1}:2])")
-    zero_read: list[str] = []
-    for reg in regmap:
+    for reg in readable:
         lc = _lc(reg.name)
-        if reg.kind in ("command", "secret", "pulse"):
-            zero_read.append(reg.name)
-            continue
-        add(f"        ADDR_{reg.name}: begin")
         rows = []
         for f in reg.fields:
             if reg.kind == "const":
-                rows.append((f"rd_data{_sl(f)}", f"{f.width}'h{f.reset:x}"))
+                value = f"{f.width}'h{f.reset:x}"
             elif reg.kind == "status":
-                rows.append((f"rd_data{_sl(f)}", _port_name(reg, f)))
+                value = _port_name(reg, f)
             else:
-                rows.append((f"rd_data{_sl(f)}", f"{lc}_{f.name}_reg"))
-        lines += _aligned(rows, indent="            ")
-        add("        end")
-    for i in range(0, len(zero_read), 4):
-        chunk = ", ".join(f"ADDR_{n}" for n in zero_read[i:i + 4])
-        add(f"        {chunk}{',' if i + 4 < len(zero_read) else ':'}")
-    add("            rd_data = 32'd0;  // write-only (or pulse): reads as 0")
-    add("        default:")
-    add("            rd_resp = RESP_SLVERR;  // unmapped: 0 with SLVERR")
-    add("    endcase")
+                value = f"{lc}_{f.name}_reg"
+            rows.append((f"rd_data{_sl(f)}", f"rd_data{_sl(f)} | ({_rep(f.width, f'ar_hit_reg[RHIT_{reg.name}]')} & {value})"))
+        lines += _aligned(rows, indent="    ")
     add("end")
     add("")
 
@@ -458,9 +472,21 @@ def _body(regmap: RegisterMap) -> str:
     add("        b_valid_next = 1'b0;")
     add("    end")
     add("")
-    add("    // Read: answered in the next clock, held until taken. Reads change nothing else.")
+    add("    // Read: the address decoded when taken, answered in the next clock, held until")
+    add("    // taken. Reads change nothing else.")
     add("    if (s_axil_arvalid && s_axil_arready) begin")
-    lines += _aligned([("r_valid_next", "1'b1"), ("r_data_next", "rd_data"), ("r_resp_next", "rd_resp")], indent="        ")
+    lines += _aligned([("ar_full_next", "1'b1"), ("ar_hit_next", "ar_dec"), ("ar_bad_next", "ar_unmapped")], indent="        ")
+    add("    end")
+    add("    if (ar_full_reg) begin")
+    lines += _aligned(
+        [
+            ("ar_full_next", "1'b0"),
+            ("r_valid_next", "1'b1"),
+            ("r_data_next", "rd_data"),
+            ("r_resp_next", "ar_bad_reg ? RESP_SLVERR : RESP_OKAY"),
+        ],
+        indent="        ",
+    )
     add("    end else if (s_axil_rready) begin")
     add("        r_valid_next = 1'b0;")
     add("    end")

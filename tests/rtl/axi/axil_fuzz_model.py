@@ -135,6 +135,9 @@ class Model:
     recorded traffic."""
 
     SLACK = 2
+    # aes_csr forms the read data in the clock after the AR handshake: a read shows the
+    # registers as they are at the end of that clock.
+    READ_AT = 1
 
     def __init__(self, bench: Bench, selftest_done_at: int) -> None:
         self.bench = bench
@@ -179,8 +182,9 @@ class Model:
         for r in reads:
             if r.t_r < 0:
                 self.err(f"no response: read of {r.addr:#05x}")
-            elif r.t_rvalid > r.t_ar + 1:
-                self.err(f"RVALID {r.t_rvalid - r.t_ar} clocks after AR (documented: 1): {r.describe()}")
+            elif r.t_rvalid > r.t_ar + self.READ_AT + 1:
+                self.err(f"RVALID {r.t_rvalid - r.t_ar} clocks after AR (documented: {self.READ_AT + 1}): "
+                         f"{r.describe()}")
         spans = sorted((max(w.t_aw, w.t_w), w.t_b) for w in writes if w.t_b >= 0)
         starts = [a for a, _ in spans]
         for r in reads:
@@ -214,7 +218,7 @@ class Model:
         err_events = [Events() for _ in range(7)]
         irq_en_events = Events()
         timeline = [(max(w.t_aw, w.t_w), 1, i) for i, w in enumerate(writes)]
-        timeline += [(r.t_ar - 1, 0, i) for i, r in enumerate(reads)]
+        timeline += [(r.t_ar + self.READ_AT - 1, 0, i) for i, r in enumerate(reads)]
         timeline.sort()
         for _, kind, i in timeline:
             if kind == 0:
@@ -222,15 +226,16 @@ class Model:
                 # slot loads and clears have ended.
                 r = reads[i]
                 reg = r.addr & 0xFFC
-                if reg == STATUS and r.resp == OKAY and reruns[-1][1] < 0 and r.t_ar - 1 > rerun_ctrl_hi + S:
+                t_read = r.t_ar + self.READ_AT
+                if reg == STATUS and r.resp == OKAY and reruns[-1][1] < 0 and t_read - 1 > rerun_ctrl_hi + S:
                     if not r.data & 1:
-                        rerun_low_at = r.t_ar
+                        rerun_low_at = t_read
                     else:
-                        reruns[-1][1] = r.t_ar
+                        reruns[-1][1] = t_read
                         busy = [op for op in busy if op.what != "rerun"]
                         check_rerun_commits()
                 if reg == SLOTS and r.resp == OKAY and not r.data >> 16:
-                    busy = [op for op in busy if not (r.t_ar - 1 > op.hi and op.what != "rerun")]
+                    busy = [op for op in busy if not (t_read - 1 > op.hi and op.what != "rerun")]
                 continue
             w = writes[i]
             reg, lo, hi = w.addr & 0xFFC, max(w.t_aw, w.t_w), w.t_b
@@ -377,7 +382,7 @@ class Model:
         last_count = {MSGS: 0, BLOCKS: 0}
         for r in reads:
             reg = r.addr & 0xFFC
-            lo, hi = r.t_ar - 1, r.t_ar
+            lo, hi = r.t_ar + self.READ_AT - 1, r.t_ar + self.READ_AT
             self.count(f"read {name_of(r.addr)}")
             if r.data in self.key_words:
                 self.err(f"KEY MATERIAL read back: {r.describe()}")
@@ -476,7 +481,7 @@ class Model:
         """SLOTS bits of slot s against its last operation: anything while an operation
         overlaps the read; loading or the final state until it has been seen settled; the
         final state once settled."""
-        lo, hi = r.t_ar - 1 - self.SLACK, r.t_ar + self.SLACK
+        lo, hi = r.t_ar + self.READ_AT - 1 - self.SLACK, r.t_ar + self.READ_AT + self.SLACK
         loaded, loading = r.data >> s & 1, r.data >> (16 + s) & 1
         ops = self.slot_ops[s]
         last = None

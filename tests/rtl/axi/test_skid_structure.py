@@ -10,7 +10,10 @@ that writes a beat (s_valid) or pops one (m_ready) reaches the valid flags only,
 the enables of the wide entries. Checked with Yosys on the elaborated netlist: the
 combinational input cone of every entry flip-flop's enable reaches no input port. The
 check is shown to fail on a copy of the RTL whose entries load on a write, as they did
-before.
+before. In the two-entry aes_skid, the output entry's data input is the upstream beat
+or the skid entry, chosen by a flip-flop, so the pop reaches that entry's enable only:
+the input ports in the cone of its data inputs are s_data alone (and the check fails on
+a copy whose choice is made by the pop).
 """
 
 from __future__ import annotations
@@ -54,6 +57,39 @@ def test_check_finds_entries_that_load_on_a_write(tmp_path: Path) -> None:
                               "                if (wr && wr_sel) begin")
     found = enable_cone_ports(rtl, tmp_path / "work")
     assert "s_valid" in found["ent1_reg"], f"the check missed an enable decided by the write: {found}"
+
+
+def output_data_ports(rtl_dir: Path, workdir: Path) -> set[str]:
+    """The input ports in the combinational cone of the data inputs (not the enables) of
+    the two-entry aes_skid's output entry (WIDTH=8, from the RTL in `rtl_dir`)."""
+    cone = netlist.query("aes_skid", {"WIDTH": 8}, rtl_dir, workdir, [
+        "opt",
+        "opt_clean -purge",
+        # the output entry's flip-flops drive m_data (Yosys keeps the port's name for
+        # the net), and the wires on their D pins (which Yosys may share with the skid
+        # entry's next value, under an internal name)
+        "select -set ff o:m_data %ci1 o:m_data %d",
+        "select -assert-min 1 @ff",
+        "select -set d @ff %ci1:+[D] @ff %d",
+        "select -assert-min 1 @d",
+        f"select -write cone.txt @d %ci*:-{netlist.REGISTER_CELLS} i:* %i",
+    ], "cone.txt", timeout=600)
+    return {line.split("/", 1)[1] for line in cone.split() if line.startswith("aes_skid/")}
+
+
+def test_output_entry_data_comes_from_the_input_and_registers(tmp_path: Path) -> None:
+    """The output entry takes the upstream beat or the skid entry, chosen by a register:
+    the downstream ready (the pop, a deep decision) reaches its enable only."""
+    found = output_data_ports(paths.RTL_DIR, tmp_path)
+    assert found == {"s_data"}, f"input ports reach the output entry's data: {found}"
+
+
+def test_check_finds_a_data_select_made_by_the_pop(tmp_path: Path) -> None:
+    rtl = netlist.changed_rtl(tmp_path, "aes_skid.v",
+                              "                    out_data_reg <= s_ready_reg ? s_data : temp_data_reg;",
+                              "                    out_data_reg <= store_in_to_out ? s_data : temp_data_reg;")
+    found = output_data_ports(rtl, tmp_path / "work")
+    assert "m_ready" in found, f"the check missed a data select decided by the pop: {found}"
 
 
 def ready_drivers(top: str, full_rate: int, rtl_dir: Path, workdir: Path) -> list[str]:
