@@ -279,6 +279,18 @@ def _decl(name: str, width: int, comment: str = "") -> str:
     return f"{line:<60} // {comment}" if comment else line
 
 
+def _decoder(index: str, name: str, port: str, regs: list[Register]) -> list[str]:
+    """A one-hot decode of `port`'s word address: a localparam `<index>_<REG>` per register
+    of `regs` (its bit), and the combinational vector `name` (then a blank line)."""
+    lines = _aligned([(f"localparam {index}_{r.name}", f"{i}") for i, r in enumerate(regs)])
+    lines += ["", f"reg [{len(regs) - 1}:0] {name};", "", "always @* begin"]
+    lines += _aligned(
+        [(f"{name}[{index}_{r.name}]", f"({port}[{ADDR_BITS - 1}:2] == ADDR_{r.name})") for r in regs],
+        indent="    ",
+    )
+    return lines + ["end", ""]
+
+
 def _body(regmap: RegisterMap) -> str:
     w = WORD_ADDR_BITS
     lines: list[str] = []
@@ -343,17 +355,7 @@ def _body(regmap: RegisterMap) -> str:
     add("")
     add("// The write address is decoded in the clock it is taken, so that a write's enables")
     add("// come from registers: aw_hit_reg has one bit per writable register.")
-    lines += _aligned([(f"localparam HIT_{r.name}", f"{i}") for i, r in enumerate(writable)])
-    add("")
-    add(f"reg [{nw - 1}:0] aw_dec;")
-    add("")
-    add("always @* begin")
-    lines += _aligned(
-        [(f"aw_dec[HIT_{r.name}]", f"(s_axil_awaddr[{ADDR_BITS - 1}:2] == ADDR_{r.name})") for r in writable],
-        indent="    ",
-    )
-    add("end")
-    add("")
+    lines += _decoder("HIT", "aw_dec", "s_axil_awaddr", writable)
     lines += _aligned([(f"wire hit_{_lc(r.name)}", f"wr_go && aw_hit_reg[HIT_{r.name}]") for r in writable])
     add("")
 
@@ -404,17 +406,7 @@ def _body(regmap: RegisterMap) -> str:
     add("// the next clock. Only readable values appear in the mux. The staging words are")
     add("// write-only key material with no path to s_axil_rdata: their addresses hit nothing")
     add("// and read as 0.")
-    lines += _aligned([(f"localparam RHIT_{r.name}", f"{i}") for i, r in enumerate(readable)])
-    add("")
-    add(f"reg [{nr - 1}:0] ar_dec;")
-    add("")
-    add("always @* begin")
-    lines += _aligned(
-        [(f"ar_dec[RHIT_{r.name}]", f"(s_axil_araddr[{ADDR_BITS - 1}:2] == ADDR_{r.name})") for r in readable],
-        indent="    ",
-    )
-    add("end")
-    add("")
+    lines += _decoder("RHIT", "ar_dec", "s_axil_araddr", readable)
     add("// Write-only (and pulse) registers hit nothing and read as 0 with OKAY; any other")
     add("// address is unmapped: 0 with SLVERR.")
     zero_read = [r.name for r in regmap if r.kind in ("command", "secret", "pulse")]
