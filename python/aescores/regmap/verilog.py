@@ -297,7 +297,9 @@ def _body(regmap: RegisterMap) -> str:
     add = lines.append
     secrets = regmap.secret_groups()
     writable = [r for r in regmap if r.kind not in ("const", "status")]
-    readable = [r for r in regmap if r.kind not in ("command", "secret", "pulse")]
+    # write-only registers (and pulses) are not in the read mux: they read as 0
+    write_only = [r for r in regmap if r.kind in ("command", "secret", "pulse")]
+    readable = [r for r in regmap if r not in write_only]
     nw, nr = len(writable), len(readable)
     channel = _channel_regs(nw, nr)
 
@@ -409,8 +411,7 @@ def _body(regmap: RegisterMap) -> str:
     lines += _decoder("RHIT", "ar_dec", "s_axil_araddr", readable)
     add("// Write-only (and pulse) registers hit nothing and read as 0 with OKAY; any other")
     add("// address is unmapped: 0 with SLVERR.")
-    zero_read = [r.name for r in regmap if r.kind in ("command", "secret", "pulse")]
-    terms = [f"(s_axil_araddr[{ADDR_BITS - 1}:2] == ADDR_{n})" for n in zero_read]
+    terms = [f"(s_axil_araddr[{ADDR_BITS - 1}:2] == ADDR_{r.name})" for r in write_only]
     add("wire ar_write_only = " + " ||\n                     ".join(terms) + ";")
     add("wire ar_unmapped = !(|ar_dec) && !ar_write_only;")
     add("")

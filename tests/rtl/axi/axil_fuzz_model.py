@@ -139,6 +139,10 @@ class Model:
     # registers as they are at the end of that clock.
     READ_AT = 1
 
+    def read_at(self, r: BusRead) -> int:
+        """The clock whose registers read `r` shows (at its end)."""
+        return r.t_ar + self.READ_AT
+
     def __init__(self, bench: Bench, selftest_done_at: int) -> None:
         self.bench = bench
         self.errors: list[str] = []
@@ -182,7 +186,7 @@ class Model:
         for r in reads:
             if r.t_r < 0:
                 self.err(f"no response: read of {r.addr:#05x}")
-            elif r.t_rvalid > r.t_ar + self.READ_AT + 1:
+            elif r.t_rvalid > self.read_at(r) + 1:
                 self.err(f"RVALID {r.t_rvalid - r.t_ar} clocks after AR (documented: {self.READ_AT + 1}): "
                          f"{r.describe()}")
         spans = sorted((max(w.t_aw, w.t_w), w.t_b) for w in writes if w.t_b >= 0)
@@ -218,7 +222,7 @@ class Model:
         err_events = [Events() for _ in range(7)]
         irq_en_events = Events()
         timeline = [(max(w.t_aw, w.t_w), 1, i) for i, w in enumerate(writes)]
-        timeline += [(r.t_ar + self.READ_AT - 1, 0, i) for i, r in enumerate(reads)]
+        timeline += [(self.read_at(r) - 1, 0, i) for i, r in enumerate(reads)]
         timeline.sort()
         for _, kind, i in timeline:
             if kind == 0:
@@ -226,7 +230,7 @@ class Model:
                 # slot loads and clears have ended.
                 r = reads[i]
                 reg = r.addr & 0xFFC
-                t_read = r.t_ar + self.READ_AT
+                t_read = self.read_at(r)
                 if reg == STATUS and r.resp == OKAY and reruns[-1][1] < 0 and t_read - 1 > rerun_ctrl_hi + S:
                     if not r.data & 1:
                         rerun_low_at = t_read
@@ -382,7 +386,7 @@ class Model:
         last_count = {MSGS: 0, BLOCKS: 0}
         for r in reads:
             reg = r.addr & 0xFFC
-            lo, hi = r.t_ar + self.READ_AT - 1, r.t_ar + self.READ_AT
+            lo, hi = self.read_at(r) - 1, self.read_at(r)
             self.count(f"read {name_of(r.addr)}")
             if r.data in self.key_words:
                 self.err(f"KEY MATERIAL read back: {r.describe()}")
@@ -481,7 +485,7 @@ class Model:
         """SLOTS bits of slot s against its last operation: anything while an operation
         overlaps the read; loading or the final state until it has been seen settled; the
         final state once settled."""
-        lo, hi = r.t_ar + self.READ_AT - 1 - self.SLACK, r.t_ar + self.READ_AT + self.SLACK
+        lo, hi = self.read_at(r) - 1 - self.SLACK, self.read_at(r) + self.SLACK
         loaded, loading = r.data >> s & 1, r.data >> (16 + s) & 1
         ops = self.slot_ops[s]
         last = None
