@@ -135,3 +135,35 @@ def test_file_holds_one_module_named_after_it_with_style_header(path: Path) -> N
     assert lines[-1] == "`resetall", f"{path.name} must end with `resetall"
     first_code = next(line for line in lines[3:] if line)
     assert first_code.startswith(("//", "/*")), f"{path.name}: a comment must say what the module is"
+
+
+def integration_guide_commands() -> list[str]:
+    """The tool commands of docs/integration.md's "Instantiate" section, as written there."""
+    text = (paths.ROOT / "docs" / "integration.md").read_text()
+    section = text.split("## 1. Instantiate", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```\n(.*?)```", section, flags=re.S)
+    return [line.strip() for block in blocks for line in block.splitlines()
+            if line.strip().startswith(("verilator ", "iverilog "))]
+
+
+def test_integration_guide_lists_its_lint_and_simulator_commands() -> None:
+    commands = integration_guide_commands()
+    assert [c.split()[0] for c in commands] == ["verilator", "verilator", "iverilog"], commands
+    assert all("-Irtl" in c and c.endswith("rtl/*.v") for c in commands), commands
+
+
+@pytest.mark.parametrize("command", integration_guide_commands())
+def test_integration_guide_command_runs_clean_from_the_checkout(command: str, tmp_path: Path) -> None:
+    """docs/integration.md's commands, run from the checkout's root as a user would type
+    them (the file glob expanded as a shell does, the output file in a scratch folder):
+    Verilator -Wall on every file at once with zero warnings, and Icarus elaborates the
+    top."""
+    args = []
+    for word in command.split():
+        if word == "rtl/*.v":
+            args += sorted(str(p.relative_to(paths.ROOT)) for p in paths.RTL_DIR.glob("*.v"))
+        else:
+            args.append(str(tmp_path / word) if word.endswith(".vvp") else word)
+    proc = tools.run(args, cwd=paths.ROOT, check=False, timeout=300)
+    problems = [line for line in proc.stdout.splitlines() if line.startswith(("%Warning", "%Error", "error", "warning"))]
+    assert proc.returncode == 0 and not problems, f"{command}:\n{proc.stdout[-3000:]}"
