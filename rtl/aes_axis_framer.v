@@ -558,28 +558,28 @@ module aes_axis_framer #(
     wire hold_in = in_take && in_first_reg && in_ok;
     reg  [KEY_SLOTS-1:0] late_slot_reg;
     wire [KEY_SLOTS-1:0] ret_slot = slot_onehot(retire_slot);
-    reg  [HW-1:0] hold_cnt_reg [0:KEY_SLOTS-1];
-    reg  [KEY_SLOTS-1:0] hold_nz;
-    integer hi;
-    always @* begin
-        for (hi = 0; hi < KEY_SLOTS; hi = hi + 1) begin
-            hold_nz[hi] = (hold_cnt_reg[hi] != {HW{1'b0}});
-        end
-    end
+    wire [KEY_SLOTS-1:0] hold_nz;
     always @(posedge clk) begin
         hold_late_reg <= !rst && hold_late;
         late_slot_reg <= b_slot_bit;
-        for (hi = 0; hi < KEY_SLOTS; hi = hi + 1) begin
-            if (rst) begin
-                hold_cnt_reg[hi] <= {HW{1'b0}};
-            end else begin
-                hold_cnt_reg[hi] <= hold_cnt_reg[hi]
-                                    + {{HW-1{1'b0}}, hold_in && in_slot[hi]}
-                                    + {{HW-1{1'b0}}, hold_late_reg && late_slot_reg[hi]}
-                                    - {{HW-1{1'b0}}, retire_valid && ret_slot[hi]};
+    end
+    genvar gh;
+    generate
+        for (gh = 0; gh < KEY_SLOTS; gh = gh + 1) begin : gen_slot_hold
+            reg [HW-1:0] hold_cnt_reg;
+            assign hold_nz[gh] = (hold_cnt_reg != {HW{1'b0}});
+            always @(posedge clk) begin
+                if (rst) begin
+                    hold_cnt_reg <= {HW{1'b0}};
+                end else begin
+                    hold_cnt_reg <= hold_cnt_reg
+                                    + {{HW-1{1'b0}}, hold_in && in_slot[gh]}
+                                    + {{HW-1{1'b0}}, hold_late_reg && late_slot_reg[gh]}
+                                    - {{HW-1{1'b0}}, retire_valid && ret_slot[gh]};
+                end
             end
         end
-    end
+    endgenerate
 
     // A late hold counts from its register on, the clock after F1 took the beat (as a
     // count of it would), so the key slots see it as early as before.

@@ -47,9 +47,10 @@ module aes_fifo #(
     // Entries: 4, 8, 16, or a multiple of 16 up to 256.
     parameter DEPTH = 16,
     // 1: the FIFO takes its reset from a register of its own, one clock late, so that
-    // the reset net from the caller reaches one flip-flop here (a FIFO at the far end of
-    // a pipeline); m_valid is low in that clock, and the caller must not write in the
-    // clock after a reset. 0: rst resets the FIFO directly.
+    // the reset net from the caller reaches two flip-flops here, that register and
+    // m_valid's (a FIFO at the far end of a pipeline); m_valid is low in that clock, and
+    // the caller must not write in the clock after a reset. 0: rst resets the FIFO
+    // directly.
     parameter RESET_REG = 0
 ) (
     input  wire             clk,
@@ -102,9 +103,11 @@ module aes_fifo #(
     reg            valid_reg, valid_next;  // count_reg != 0
     reg            one_reg, one_next;      // count_reg == 1
 
-    // The reset of the control registers (see RESET_REG), and m_valid.
+    // The reset of the control registers (see RESET_REG). valid_reg, which is m_valid,
+    // is also cleared by rst itself, so it is low in the clock the reset register is
+    // high without a gate after it: m_valid is a register.
     wire fifo_rst;
-    wire out_valid;
+    wire valid_clr;
     generate
         if (RESET_REG != 0) begin : gen_rst_reg
             reg rst_reg;
@@ -112,14 +115,14 @@ module aes_fifo #(
                 rst_reg <= rst;
             end
             assign fifo_rst = rst_reg;
-            assign out_valid = valid_reg && !rst_reg;
+            assign valid_clr = rst || rst_reg;
         end else begin : gen_rst_direct
             assign fifo_rst = rst;
-            assign out_valid = valid_reg;
+            assign valid_clr = rst;
         end
     endgenerate
 
-    wire pop = out_valid && m_ready;
+    wire pop = valid_reg && m_ready;
 
     // From registers only: the count after this clock with and without a pop, and
     // whether two entries are counted.
@@ -149,7 +152,6 @@ module aes_fifo #(
             rd_sel_reg <= FIRST_SEL;
             rd_bank_reg <= {NB_W{1'b0}};
             count_reg <= {AW+1{1'b0}};
-            valid_reg <= 1'b0;
             one_reg <= 1'b0;
         end else begin
             if (wr_valid) begin
@@ -165,9 +167,9 @@ module aes_fifo #(
                 rd_bank_reg <= (rd_bank_reg == LAST_BANK) ? {NB_W{1'b0}} : rd_bank_reg + 1'b1;
             end
             count_reg <= count_next;
-            valid_reg <= valid_next;
             one_reg <= one_next;
         end
+        valid_reg <= !valid_clr && valid_next;
     end
 
     // The banks. Distributed RAM, never block RAM: Yosys would otherwise move the read
@@ -216,7 +218,7 @@ module aes_fifo #(
     endgenerate
 
     assign m_data = sel_tree[WIDTH +: WIDTH];
-    assign m_valid = out_valid;
+    assign m_valid = valid_reg;
 
 endmodule
 

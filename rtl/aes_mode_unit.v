@@ -1102,18 +1102,26 @@ module aes_mode_unit #(
     // result leaves O1. The counters add registered pulses only: a pass decided a clock
     // ago is the side-FIFO entry written now that is not a bypass entry (push_reg and
     // entry_reg), so no decision reaches them.
-    reg [CW-1:0] cnt_reg [0:KEY_SLOTS-1];
-    reg [KEY_SLOTS-1:0] cnt_nz, cnt_inc, cnt_dec, cnt_dec_reg;
+    wire [KEY_SLOTS-1:0] cnt_nz, cnt_inc, cnt_dec;
+    reg  [KEY_SLOTS-1:0] cnt_dec_reg;
     wire         passed = push_reg && !entry_reg[E_BYPASS];
     wire [3:0]   passed_slot = entry_reg[E_SLOT +: 4];
-    integer ci;
-    always @* begin
-        for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
-            cnt_inc[ci] = passed && (passed_slot == ci[3:0]);
-            cnt_dec[ci] = o1_take && !o1_bypass && (o1_slot == ci[3:0]);
-            cnt_nz[ci] = (cnt_reg[ci] != {CW{1'b0}});
+    genvar gc;
+    generate
+        for (gc = 0; gc < KEY_SLOTS; gc = gc + 1) begin : gen_slot_count
+            reg [CW-1:0] cnt_reg;
+            assign cnt_inc[gc] = passed && (passed_slot == gc);
+            assign cnt_dec[gc] = o1_take && !o1_bypass && (o1_slot == gc);
+            assign cnt_nz[gc] = (cnt_reg != {CW{1'b0}});
+            always @(posedge clk) begin
+                if (rst) begin
+                    cnt_reg <= {CW{1'b0}};
+                end else begin
+                    cnt_reg <= cnt_reg + {{CW-1{1'b0}}, cnt_inc[gc]} - {{CW-1{1'b0}}, cnt_dec_reg[gc]};
+                end
+            end
         end
-    end
+    endgenerate
 
     always @(posedge clk) begin
         if (rst) begin
@@ -1130,9 +1138,6 @@ module aes_mode_unit #(
             asm_reg <= {W{1'b0}};
             chain_reg <= 128'd0;
             o1_valid_reg <= 1'b0;
-            for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
-                cnt_reg[ci] <= {CW{1'b0}};
-            end
         end else begin
             fb_busy_reg <= fb_busy_next;
             fb_pop_reg <= fb_pop_next;
@@ -1149,9 +1154,6 @@ module aes_mode_unit #(
             asm_reg <= asm_next;
             chain_reg <= chain_next;
             o1_valid_reg <= h_go || (o1_valid_reg && !o1_take);
-            for (ci = 0; ci < KEY_SLOTS; ci = ci + 1) begin
-                cnt_reg[ci] <= cnt_reg[ci] + {{CW-1{1'b0}}, cnt_inc[ci]} - {{CW-1{1'b0}}, cnt_dec_reg[ci]};
-            end
         end
         msg_wrap_reg <= msg_wrap_next;
         wrap_pend_reg <= wrap_pend_next;
