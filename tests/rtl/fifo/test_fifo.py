@@ -26,7 +26,6 @@ def test_fifo_keeps_order_data_and_timing(depth: int, reset_reg: int) -> None:
     )
 
 
-
 def m_valid_flip_flop(rtl_dir: Path, workdir: Path, reset_reg: int) -> str:
     """The one cell that drives aes_fifo's m_valid (from the RTL in `rtl_dir`, Yosys after
     proc, flatten and opt), which must be a flip-flop: Yosys stops with an error
