@@ -4,22 +4,7 @@ hand-made netlists in Yosys's JSON form (no tool runs here)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
-from aescores import paths
-
-BENCH = paths.ROOT / "bench"
-
-
-def _load(name: str):
-    if str(BENCH) not in sys.path:
-        sys.path.insert(0, str(BENCH))  # layer_depth imports round_depth from beside it
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from bench_module import load
 
 
 def _cell(kind: str, inputs: dict[str, list[int]], outputs: dict[str, list[int]], src: str = "") -> dict:
@@ -37,7 +22,7 @@ def _module(cells: dict[str, dict], outputs: dict[str, list[int]] | None = None)
 
 
 def test_levels_count_luts_and_a_carry_chain_once() -> None:
-    depth = _load("round_depth")
+    depth = load("round_depth")
     cells = {
         # register q (bit 2) -> LUT -> LUT -> register d: two levels
         "r0": _cell("TRELLIS_FF", {"DI": [10]}, {"Q": [2]}),
@@ -57,7 +42,7 @@ def test_levels_count_luts_and_a_carry_chain_once() -> None:
 
 
 def test_a_carry_in_from_a_register_counts_a_level() -> None:
-    depth = _load("round_depth")
+    depth = load("round_depth")
     cells = {
         "r0": _cell("TRELLIS_FF", {"DI": [3]}, {"Q": [2]}),
         "c0": _cell("CCU2C", {"A0": [], "CIN": [2]}, {"S0": [3], "COUT": []}),
@@ -66,7 +51,7 @@ def test_a_carry_in_from_a_register_counts_a_level() -> None:
 
 
 def test_layers_by_source_file_then_instance_name() -> None:
-    layers = _load("layer_depth")
+    layers = load("layer_depth")
     assert layers.layer_of("u_mode.gen_gcm.u_ghash.acc_reg_TRELLIS_FF_Q", None) == "ghash"
     assert layers.layer_of("u_mode.gen_gcm.len_block_TRELLIS_FF_Q_35", None) == "mode unit"
     assert layers.layer_of("u_mode.fb_pop_reg_TRELLIS_FF_Q", None) == "mode unit"

@@ -4,9 +4,7 @@ the bench targets over them, and `collect` with the flow stood in (no tool runs 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -16,10 +14,10 @@ from aescores import cli, configs, report
 from aescores.flow import DoesNotFit, preset_figures
 from aescores.report.cbc_rate import CbcRate, RateCheckError
 from aescores.report.plot import Series, scatter_svg
+from bench_module import load
 
 DATA = Path(__file__).resolve().parent / "data"
 FIXTURE = DATA / "report_results.json"  # recorded results (made-up figures, real format)
-ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -203,16 +201,8 @@ def test_simulate_runs_the_conformance_set_of_the_preset(monkeypatch: pytest.Mon
     assert calls == ["s1-iterative"]
 
 
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_targets", ROOT / "bench" / "targets.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_targets"] = mod  # dataclasses look their module up there
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_bench_targets_flags_missed_and_missing(recorded: dict, capsys: pytest.CaptureFixture) -> None:
-    bench = _bench()
+    bench = load("targets")
     verdicts = {(g.preset, g.figure): v for g, _, v in bench.check(recorded)}
     assert verdicts[("min-area", "lut4")] == "ok" and verdicts[("min-area", "gbps")] == "ok"
     assert verdicts[("s3-subpipelined", "mbps_per_lut")] == "ok"
@@ -225,7 +215,7 @@ def test_bench_targets_flags_missed_and_missing(recorded: dict, capsys: pytest.C
 
 
 def test_bench_targets_check_the_whole_ip_against_its_core(recorded: dict) -> None:
-    bench = _bench()
+    bench = load("targets")
     row = {r["preset"]: r for r in recorded["presets"]}["s3-subpipelined"]
     row["ip"] = dict(row.get("ip") or {}, fmax_mhz=0.85 * row["fmax_mhz"], gbps=40.0)
     verdicts = {(g.preset, g.figure): v for g, _, v in bench.check(recorded)}
@@ -237,7 +227,7 @@ def test_bench_targets_check_the_whole_ip_against_its_core(recorded: dict) -> No
 
 
 def test_bench_targets_pass_when_all_met(recorded: dict, tmp_path: Path) -> None:
-    bench = _bench()
+    bench = load("targets")
     rows = {r["preset"]: r for r in recorded["presets"]}
     rows["s0-pipelined-ttable"]["lut4"] = 30000
     template = rows["s3-subpipelined"]
@@ -526,7 +516,7 @@ def test_collect_records_the_cbc_encryption_rate_of_each_ip(monkeypatch: pytest.
     md = report.render_markdown(data)
     assert "| `s1-iterative` | 4,000 | 1,000 | 0 | 150.0 | 1.75 | 0.436 | 1,000 | 15.16 | 1.27 |" in md
     # bench/targets.py reads the figure from the row.
-    verdicts = {(g.preset, g.figure): v for g, _, v in _bench().check(data)}
+    verdicts = {(g.preset, g.figure): v for g, _, v in load("targets").check(data)}
     assert verdicts[("s1-iterative", "ip.cbc_enc_gbps")] == "ok"  # 1.27 >= 1.2
     # Without the simulation step, no measurement and no field.
     monkeypatch.setattr(report, "measure_cbc", lambda p: pytest.fail("measured with sim=False"))

@@ -4,12 +4,9 @@ clock's line, the histogram's bins, and the count of endpoints that fail a clock
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
 
-from aescores import paths
+from bench_module import load
 
 LOG = """\
 Info: Max frequency for clock '$glbnet$aclk$TRELLIS_IO_IN': 142.86 MHz (FAIL at 250.00 MHz)
@@ -25,16 +22,8 @@ Info: [     0,   1000) |********************************************************
 """
 
 
-def _load():
-    spec = importlib.util.spec_from_file_location("slack_spread", paths.ROOT / "bench" / "slack_spread.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # its dataclasses look their module up by name
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_reads_the_clock_and_the_bins() -> None:
-    spread = _load().parse(LOG)
+    spread = load("slack_spread").parse(LOG)
     assert (spread.clock, spread.fmax_mhz, spread.goal_mhz, spread.scale) == (
         "$glbnet$aclk$TRELLIS_IO_IN", 142.86, 250.0, 10)
     assert [(b.low_ps, b.high_ps, b.stars, b.plus) for b in spread.bins] == [
@@ -42,7 +31,7 @@ def test_reads_the_clock_and_the_bins() -> None:
 
 
 def test_counts_the_endpoints_that_fail_a_clock() -> None:
-    spread = _load().parse(LOG)
+    spread = load("slack_spread").parse(LOG)
     # 250 MHz is the goal: every bin below 0 ps fails. At least 1 + 3 + 5 stars of 10;
     # at most 2 + 3 + 6 stars of 11 (a `*` is 10 to 11 endpoints, a `+` fewer than that).
     assert spread.failing(250.0) == (90, 121)
@@ -61,4 +50,4 @@ def test_counts_the_endpoints_that_fail_a_clock() -> None:
 ])
 def test_a_log_without_a_timed_build_is_an_error(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        _load().parse(text)
+        load("slack_spread").parse(text)
