@@ -21,8 +21,9 @@
  * clocks), so that each group is a separate query to the solver: smtbmc asks one
  * question per clock, for every assertion active in it. Each group holds for every
  * input, so together they are the whole product. GROUP = 128 checks all bits in one
- * clock; the .sby uses that for PIPE = 1 and GROUP = 8 (16 clocks) for PIPE = 2, whose
- * product Boolector does not close in one query (docs/verification.md).
+ * clock; the .sby uses that for PIPE = 1 and for a digit-serial step with PIPE = 2, and
+ * GROUP = 8 (16 clocks) for the full multiplier's PIPE = 2, whose product Boolector does
+ * not close in one query (docs/verification.md).
  */
 module fv_gf128_mul #(
     parameter DIGIT = 128,          // aes_gf128_mul's DIGIT: 128, or 64 .. 8 (one step)

@@ -21,7 +21,7 @@
  *   a_m_hold            while m_valid && !m_ready, m_valid stays and m_hash does not
  *                       change in the next clock.
  *   a_latency           a result owed with the queue empty arrives within the unit's
- *                       latency (2 PIPE + 1 clocks at full rate, 128 / DIGIT + 1
+ *                       latency (2 PIPE + 1 clocks at full rate, 128 / DIGIT + PIPE
  *                       digit-serial), whatever the key loads and the input do: no
  *                       result is lost in the datapath and none waits for m_ready.
  *
@@ -46,7 +46,7 @@ module fv_ghash_ctrl #(
 
     localparam FULL = (DIGIT == 128);
     localparam integer QUEUE = FULL ? PIPE + 2 : 2;
-    localparam integer LATENCY = FULL ? 2 * PIPE + 1 : 128 / DIGIT + 1;
+    localparam integer LATENCY = FULL ? 2 * PIPE + 1 : 128 / DIGIT + PIPE;
 
     reg init = 1'b1;
     always @(posedge clk) begin

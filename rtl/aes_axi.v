@@ -117,11 +117,13 @@ module aes_axi #(
     // The GHASH unit keeps up with the engine: one beat per clock for PIPELINED builds (a
     // multiplier per lane, each cut into three register stages, or four from two stages
     // per round on, to keep pace with the faster engines); for ITERATIVE ones, one lane
-    // at a time in 8 clocks a beat (the engine takes at least 11): 16 bits a clock for
-    // one lane, 32 for two, 64 for four, and for eight a full multiplier (PIPE=2) that
-    // takes a block a clock.
+    // at a time, a beat in at most 11 clocks (the engine's least): 16 bits a clock for
+    // one lane and 32 for two, each digit's product registered before it is added
+    // (PIPE=2: 9 and 2 x 5 clocks a beat); 64 for four, added in the clock it is formed
+    // (PIPE=1: 4 x 2 clocks; registered it would take 4 x 3); and for eight a full
+    // multiplier (PIPE=2) that takes a block a clock.
     localparam GHASH_DIGIT = (PIPELINED || LANES == 8) ? 128 : 16 * LANES;
-    localparam GHASH_PIPE = !PIPELINED ? (LANES == 8 ? 2 : 1) : (STAGES_PER_ROUND >= 2) ? 4 : 3;
+    localparam GHASH_PIPE = !PIPELINED ? (LANES == 4 ? 1 : 2) : (STAGES_PER_ROUND >= 2) ? 4 : 3;
     localparam GHASH_LANES = PIPELINED ? LANES : 1;
     localparam [1:0] SBOX_CODE = SBOX == "TTABLE" ? 2'd1 : (SBOX == "COMPOSITE" ? 2'd2 : 2'd0);
 

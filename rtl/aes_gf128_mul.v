@@ -43,7 +43,9 @@
  * the partial products and their trees (32 per coefficient) before the registers and
  * the group sum and reduction after them, where aes_ghash adds its own XOR: at most 5
  * levels on either side in aes_ghash. 4 * 159 + 128 flip-flops (Yosys removes c's when
- * c is a constant).
+ * c is a constant). In a digit-serial step (DIGIT < 128) PIPE = 2 registers the whole
+ * unreduced product a * b (DIGIT + 127 flip-flops) and c: the partial products and
+ * their tree before the registers, c * x^DIGIT, the sum and the reduction after them.
  *
  * KARATSUBA = L > 0 (DIGIT = 128 only): a * b comes from aes_clmul, L levels of
  * Karatsuba's split over schoolbook products of 128 / 2^L coefficients (3^L of them),
@@ -85,10 +87,11 @@ module aes_gf128_mul #(
     output wire [127:0]     p
 );
 
-    // Groups of a formed apart (four when a register stage cuts the product), the
-    // coefficients of a per group (GW) and of a group's product with b (PW), and the
-    // coefficients of the unreduced sum u (UW).
-    localparam GROUPS = (PIPE == 2) ? 4 : 1;
+    // Groups of a formed apart (four when a register stage cuts the full product; one,
+    // registered whole, in a digit-serial step), the coefficients of a per group (GW)
+    // and of a group's product with b (PW), and the coefficients of the unreduced sum u
+    // (UW).
+    localparam GROUPS = (PIPE == 2 && DIGIT == 128) ? 4 : 1;
     localparam GW = DIGIT / GROUPS;
     localparam PW = GW + 127;
     localparam UW = DIGIT + 128;

@@ -79,17 +79,22 @@
  * hashes back to back are taken at PIPE + 2 per 2 PIPE + 2 clocks. LOAD_CLOCKS = 2 for
  * PIPE = 1 and PIPE * PIPE + 2 for PIPE = 2 to 4 (one lane).
  *
- * Digit-serial, DIGIT < 128 (PIPE must be 1): one block per 128 / DIGIT clocks, for
- * ITERATIVE builds whose engine takes 11 to 15 clocks per block (DIGIT = 16: 8 clocks;
- * 32: 4). The block X waits in x_reg and the previous result Y in y_reg (Y counts as
- * zero for a first block); each clock aes_gf128_mul takes the highest-degree digit of
- * B = Y xor X from the two and computes z <- z * x^DIGIT xor digit * H, and both shift
- * up a digit; after 128 / DIGIT clocks z is B * H, which the last step also writes to
- * y_reg for the next block. The next block is taken in the clock of the last step, so
- * blocks stream with no gap, and the product never passes a multiplexer chain on its
- * way back. A last block taken in clock t puts its result on m_* in clock
- * t + 128 / DIGIT + 1. LOAD_CLOCKS = 2 when idle; a block being hashed finishes with the
- * old key first.
+ * Digit-serial, DIGIT < 128 (PIPE 1 or 2): one block per 128 / DIGIT + PIPE - 1
+ * clocks, for ITERATIVE builds whose engine takes 11 to 15 clocks per block (DIGIT = 16:
+ * 8 clocks, 9 with PIPE = 2; 32: 4 or 5). The block X waits in x_reg and the previous
+ * result Y in y_reg (Y counts as zero for a first block); each clock aes_gf128_mul takes
+ * the highest-degree digit of B = Y xor X from the two and computes
+ * z <- z * x^DIGIT xor digit * H, and both shift up a digit. With PIPE = 1 the step is
+ * one clock of logic: after 128 / DIGIT clocks z is B * H, which the last step also
+ * writes to y_reg for the next block, and the next block is taken in the clock of the
+ * last step, so blocks stream with no gap. With PIPE = 2 the multiplier registers each
+ * digit's product (aes_gf128_mul) and adds it to z in the next clock: the digit and the
+ * product's tree before the register, z * x^DIGIT, the sum and the reduction after it;
+ * the digit is zero outside the steps, so the product is complete in the clock after the
+ * last step (final_reg), which writes it to y_reg and takes the next block. Either way
+ * the product never passes a multiplexer chain on its way back. A last block taken in
+ * clock t puts its result on m_* in clock t + 128 / DIGIT + PIPE. LOAD_CLOCKS = 2 when
+ * idle; a block being hashed finishes with the old key first.
  *
  * Several lanes (full rate only): with L = LANES blocks per beat the slot logic stays
  * and c counts blocks, not beats (0 to L * PIPE). The slot and lane 0's block are
@@ -120,7 +125,8 @@ module aes_ghash #(
     // clock), or 8, 16, 32 or 64 (digit-serial, 128 / DIGIT clocks per block).
     parameter DIGIT = 128,
     // Register stages in the multiplier loop of the full-rate unit: 1, 2, or 3 and 4
-    // (with KARATSUBA > 0). Must be 1 when DIGIT < 128.
+    // (with KARATSUBA > 0). Digit-serial (DIGIT < 128): 1, or 2 to register each
+    // digit's product before it is added (one clock more per block).
     parameter PIPE = 1,
     // Levels of Karatsuba's split in the full-rate multiplier (aes_gf128_mul, aes_clmul),
     // 0 to 4; 0 is the schoolbook product. The digit-serial unit does not use it.
@@ -155,7 +161,7 @@ module aes_ghash #(
     localparam FULL = (DIGIT == 128);
     // Entries of the result queue: enough that last blocks two or more clocks apart never
     // wait for the consumer's m_ready (results are in flight 2 PIPE + 1 clocks in the
-    // full-rate unit, 128 / DIGIT + 1 in the digit-serial one).
+    // full-rate unit, 128 / DIGIT + PIPE in the digit-serial one).
     localparam integer QUEUE = FULL ? PIPE + 2 : 2;
     localparam [2:0] QUEUE_LIMIT = QUEUE[2:0];
 
@@ -167,8 +173,8 @@ module aes_ghash #(
         if (PIPE < 1 || PIPE > 4 || (PIPE >= 3 && KARATSUBA == 0)) begin : gen_invalid_pipe
             aes_ghash_invalid_PIPE_must_be_1_to_4_and_at_most_2_without_KARATSUBA invalid_pipe_inst ();
         end
-        if (!FULL && PIPE != 1) begin : gen_invalid_serial_pipe
-            aes_ghash_invalid_PIPE_must_be_1_when_DIGIT_is_below_128 invalid_serial_pipe_inst ();
+        if (!FULL && PIPE > 2) begin : gen_invalid_serial_pipe
+            aes_ghash_invalid_PIPE_must_be_1_or_2_when_DIGIT_is_below_128 invalid_serial_pipe_inst ();
         end
         if (LANES < 1 || LANES > 8) begin : gen_invalid_lanes
             aes_ghash_invalid_LANES_must_be_1_to_8 invalid_lanes_inst ();
@@ -573,10 +579,14 @@ module aes_ghash #(
             localparam SW = (STEPS <= 2) ? 1 : (STEPS <= 4) ? 2 : (STEPS <= 8) ? 3 : 4;
             localparam integer LAST_STEP_NUM = STEPS - 1;
             localparam [SW-1:0] LAST_STEP = LAST_STEP_NUM[SW-1:0];
+            // PIPE = 2: the digit's product is registered before it is added, so the
+            // product is complete one clock after the last digit (the "final" clock).
+            localparam SPLIT = (PIPE == 2);
 
             reg          busy_reg, busy_next;
             reg [SW-1:0] step_reg, step_next;
             reg          last_step_reg, last_step_next;   // busy in its last step
+            reg          final_reg, final_next;       // SPLIT: the clock after the last step
             reg          last_reg, last_next;         // the block being hashed is a last block
             reg          new_reg, new_next;           // ... is a first block (Y counts as zero)
             reg [127:0]  x_reg, x_next;               // X, shifting up a digit per step
@@ -584,24 +594,31 @@ module aes_ghash #(
             reg [127:0]  z_reg, z_next;               // the product so far
             reg [127:0]  h_reg;
 
-            // The digit of B = Y xor X that this step multiplies.
-            wire [DIGIT-1:0] digit = (y_reg[127 -: DIGIT] & {DIGIT{!new_reg}}) ^ x_reg[127 -: DIGIT];
-            wire [127:0]     z_step;                  // z * x^DIGIT xor digit * H
+            // The digit of B = Y xor X that this step multiplies; with SPLIT, zero outside
+            // the steps and in a clear, so that nothing is added to the product then.
+            wire [DIGIT-1:0] digit_b = (y_reg[127 -: DIGIT] & {DIGIT{!new_reg}}) ^ x_reg[127 -: DIGIT];
+            wire [DIGIT-1:0] digit = SPLIT ? (digit_b & {DIGIT{busy_reg && !h_clear}}) : digit_b;
+            // z * x^DIGIT xor digit * H; with SPLIT, of the z and the digit of the clock
+            // before (the multiplier keeps its own copy of z, from z_next).
+            wire [127:0]     z_step;
+            wire [127:0]     z_in = SPLIT ? z_next : z_reg;
+            // the clock in which z_step is the whole product of the block
+            wire             done = SPLIT ? final_reg : last_step_reg;
 
             aes_gf128_mul #(
                 .DIGIT (DIGIT),
-                .PIPE  (1)
+                .PIPE  (PIPE)
             ) u_mul (
                 .clk (clk),
                 .a   (digit),
                 .b   (h_reg),
-                .c   (z_reg),
+                .c   (z_in),
                 .p   (z_step)
             );
 
-            assign take_ok = !busy_reg || last_step_reg;
+            assign take_ok = !busy_reg || (!SPLIT && last_step_reg);
             assign load_done = loading_reg && !busy_reg;
-            assign res_valid = last_step_reg && last_reg;
+            assign res_valid = done && last_reg;
             assign res_poly = z_step;
 
             always @* begin
@@ -611,16 +628,19 @@ module aes_ghash #(
                 new_next = new_reg;
                 x_next = x_reg;
                 y_next = y_reg;
-                z_next = z_reg;
+                z_next = SPLIT ? z_step : z_reg;
                 if (busy_reg) begin
                     z_next = z_step;
                     x_next = {x_reg[127-DIGIT:0], {DIGIT{1'b0}}};
-                    // the last step's product is the next block's Y
-                    y_next = last_step_reg ? z_step : {y_reg[127-DIGIT:0], {DIGIT{1'b0}}};
+                    y_next = {y_reg[127-DIGIT:0], {DIGIT{1'b0}}};
                     step_next = step_reg + 1'b1;
                     if (last_step_reg) begin
                         busy_next = 1'b0;
                     end
+                end
+                // the whole product is the next block's Y
+                if (done) begin
+                    y_next = z_step;
                 end
                 if (accept) begin
                     busy_next = 1'b1;
@@ -636,6 +656,7 @@ module aes_ghash #(
                     z_next = 128'd0;
                 end
                 last_step_next = busy_next && (step_next == LAST_STEP);
+                final_next = SPLIT && busy_reg && last_step_reg;
             end
 
             always @(posedge clk) begin
@@ -643,12 +664,14 @@ module aes_ghash #(
                     busy_reg <= 1'b0;
                     step_reg <= {SW{1'b0}};
                     last_step_reg <= 1'b0;
+                    final_reg <= 1'b0;
                     last_reg <= 1'b0;
                     h_reg <= 128'd0;
                 end else begin
                     busy_reg <= busy_next;
                     step_reg <= step_next;
                     last_step_reg <= last_step_next;
+                    final_reg <= final_next;
                     last_reg <= last_next;
                     if (h_clear) begin
                         h_reg <= 128'd0;

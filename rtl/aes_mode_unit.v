@@ -765,30 +765,51 @@ module aes_mode_unit #(
             wire [GW-1:0] lanes_aad = o1_xor[128*g_base +: GW];
             wire [GW-1:0] lanes_pay = pay_text[128*g_base +: GW];
             // The AAD bytes of block j of the beat: all 16 while A has 16 (j + 1) or more
-            // left, none when it has 16 j or fewer, else the first aad_left_reg - 16 j;
-            // the beat's blocks are those with AAD bytes.
-            wire [27:0]   aad_left_hi = aad_left_reg[31:4];
-            reg  [GW-1:0] aad_mask;
-            reg  [3:0]    aad_blocks;
+            // left, none when it has 16 j or fewer, else the first aad_left - 16 j; the
+            // beat's blocks are those with AAD bytes. These facts are registers beside
+            // aad_left_reg, loaded when it is (from the IV beat's A, or for the count a
+            // GHASH beat on, from aad_left_reg against thresholds moved up by that beat's
+            // blocks), so no comparison of the count stands in front of the GHASH unit's
+            // input: {left <= 16, blocks, bytes} of left - 16 * skip (0 when negative).
+            function [16*GH_L+4:0] aad_facts(input [31:0] left, input integer skip);
+                integer fj;
+                integer fb;
+                reg [31:0] hi;     // whole blocks of AAD left
+                reg [3:0]  lo;
+                reg [31:0] at;
+                begin
+                    hi = {4'd0, left[31:4]};
+                    lo = left[3:0];
+                    aad_facts = {(16*GH_L+5){1'b0}};
+                    aad_facts[16*GH_L+4] = (left <= 32'd16 + 32'd16 * skip);
+                    for (fj = 0; fj < GH_L; fj = fj + 1) begin
+                        at = fj + skip;
+                        for (fb = 0; fb < 16; fb = fb + 1) begin
+                            aad_facts[16*fj + fb] = (hi > at) || ((hi == at) && (lo > fb[3:0]));
+                        end
+                        if ((hi > at) || ((hi == at) && (lo != 4'd0))) begin
+                            aad_facts[16*GH_L +: 4] = fj[3:0] + 4'd1;
+                        end
+                    end
+                end
+            endfunction
+
+            reg  [16*GH_L-1:0] aad_bytes_reg;     // the AAD bytes of each block of the next AAD beat
+            reg  [3:0]         aad_blocks_reg;    // its blocks with AAD bytes
+            reg                aad_le16_reg;      // aad_left_reg <= 16
+            reg  [GW-1:0]      aad_mask;
+            wire [3:0]         aad_blocks = aad_blocks_reg;
             integer mb;
-            integer mj;
             always @* begin
-                aad_blocks = 4'd0;
-                for (mj = 0; mj < GH_L; mj = mj + 1) begin
-                    for (mb = 0; mb < 16; mb = mb + 1) begin
-                        aad_mask[128*mj + 8*mb +: 8] = {8{(aad_left_hi > mj[27:0]) ||
-                                                          ((aad_left_hi == mj[27:0]) && (aad_left_reg[3:0] > mb[3:0]))}};
-                    end
-                    if ((aad_left_hi > mj[27:0]) || ((aad_left_hi == mj[27:0]) && (aad_left_reg[3:0] != 4'd0))) begin
-                        aad_blocks = mj[3:0] + 4'd1;
-                    end
+                for (mb = 0; mb < 16 * GH_L; mb = mb + 1) begin
+                    aad_mask[8*mb +: 8] = {8{aad_bytes_reg[mb]}};
                 end
             end
             // The length block [len(A)]_64 || [len(C)]_64, in bits, big-endian.
             wire [127:0]  len_block = byte_swap({29'd0, a_len_reg, 3'd0, 25'd0, c_bytes_reg, 3'd0});
             wire          g_feeds = k_aad || k_pay || k_tag;
             wire          g_lane_last = (GH_L == LANES) || k_tag ||
-                                      (k_aad && (g_lane_reg == LAST_LANE || aad_left_reg <= 32'd16)) ||
+                                      (k_aad && (g_lane_reg == LAST_LANE || aad_le16_reg)) ||
                                       (k_pay && ({1'b0, g_lane_reg} == o1_nblk - 4'd1));
             wire          gh_s_valid = o1_valid_reg && g_feeds && !g_fed_reg && !(k_tag && pay_pend_reg);
             wire          gh_s_ready;
@@ -950,6 +971,7 @@ module aes_mode_unit #(
                 end
                 if (gh_s_valid && gh_s_ready && k_aad) begin
                     aad_left_reg <= (aad_left_reg > GH_BYTES) ? aad_left_reg - GH_BYTES : 32'd0;
+                    {aad_le16_reg, aad_blocks_reg, aad_bytes_reg} <= aad_facts(aad_left_reg, GH_L);
                 end
                 if (pay_pend_reg) begin
                     c_bytes_reg <= c_bytes_reg + {28'd0, kept_bytes(pay_keep_reg)};
@@ -958,6 +980,7 @@ module aes_mode_unit #(
                 if (o1_valid_reg && k_iv) begin
                     a_len_reg <= iv_a_len;
                     aad_left_reg <= iv_a_len;
+                    {aad_le16_reg, aad_blocks_reg, aad_bytes_reg} <= aad_facts(iv_a_len, 0);
                     c_bytes_reg <= 36'd0;
                 end
             end

@@ -36,7 +36,7 @@ DIGIT = int(PARAMS["DIGIT"])
 PIPE = int(PARAMS["PIPE"])
 LANES = int(PARAMS["LANES"])
 FULL = DIGIT == 128
-BLOCK_CLOCKS = 1 if FULL else 128 // DIGIT
+BLOCK_CLOCKS = 1 if FULL else 128 // DIGIT + PIPE - 1
 """Clocks per beat at full input rate."""
 LATENCY = 2 * PIPE + 1 if FULL else BLOCK_CLOCKS + 1
 """Clocks from a last block's handshake to its result on m_*."""
@@ -507,6 +507,9 @@ def key_and_state_registers(dut) -> dict[str, int]:
         serial = dut.gen_serial
         regs.update(h_reg=int(serial.h_reg.value), x_reg=int(serial.x_reg.value),
                     y_reg=int(serial.y_reg.value), z_reg=int(serial.z_reg.value))
+        if PIPE == 2:
+            # the multiplier's registered product and its copy of z, through their sum
+            regs.update(z_step=int(serial.z_step.value))
     return regs
 
 
