@@ -367,24 +367,11 @@ assign irq = |{(err_bad_length_reg & irq_en_bad_length_reg),
 
 // Write response: OKAY for a writable register unless the IP refuses the command;
 // SLVERR for a read-only or unmapped address, which the write does not change.
-wire wr_ok = (aw_hit_reg[HIT_KEY_CTRL] && !key_ctrl_refuse) ||
-             aw_hit_reg[HIT_KEY_CLEAR] ||
-             aw_hit_reg[HIT_ERR] ||
-             aw_hit_reg[HIT_KEY0] ||
-             aw_hit_reg[HIT_KEY1] ||
-             aw_hit_reg[HIT_KEY2] ||
-             aw_hit_reg[HIT_KEY3] ||
-             aw_hit_reg[HIT_KEY4] ||
-             aw_hit_reg[HIT_KEY5] ||
-             aw_hit_reg[HIT_KEY6] ||
-             aw_hit_reg[HIT_KEY7] ||
-             aw_hit_reg[HIT_IRQ_EN] ||
-             aw_hit_reg[HIT_CTRL] ||
-             aw_hit_reg[HIT_RK0] ||
-             aw_hit_reg[HIT_RK1] ||
-             aw_hit_reg[HIT_RK2] ||
-             aw_hit_reg[HIT_RK3] ||
-             (aw_hit_reg[HIT_RK_CTRL] && !rk_ctrl_refuse);
+// aw_hit_reg is one-hot or zero, so a refused command is the one hit bit masked:
+// an OR of the hit bits and one gate per refusable command, not a term per register.
+wire wr_ok = (|aw_hit_reg) &&
+             !(aw_hit_reg[HIT_KEY_CTRL] && key_ctrl_refuse) &&
+             !(aw_hit_reg[HIT_RK_CTRL] && rk_ctrl_refuse);
 wire [1:0] wr_resp = wr_ok ? RESP_OKAY : RESP_SLVERR;
 
 // Read decode: the read address is decoded in the clock it is taken (ar_hit_reg,
@@ -546,32 +533,88 @@ always @* begin
     irq_en_tag_mismatch_next  = hit_irq_en ? ((irq_en_tag_mismatch_reg & ~wr_mask[7]) | wr_bits[7]) : irq_en_tag_mismatch_reg;
 
     // KEY0..KEY7: zeroized by key_stage_clear; a write in the same clock lands after it.
-    key0_next = key_stage_clear ? 32'd0 : key0_reg;
-    if (hit_key0) key0_next = (key0_next & ~wr_mask) | wr_bits;
-    key1_next = key_stage_clear ? 32'd0 : key1_reg;
-    if (hit_key1) key1_next = (key1_next & ~wr_mask) | wr_bits;
-    key2_next = key_stage_clear ? 32'd0 : key2_reg;
-    if (hit_key2) key2_next = (key2_next & ~wr_mask) | wr_bits;
-    key3_next = key_stage_clear ? 32'd0 : key3_reg;
-    if (hit_key3) key3_next = (key3_next & ~wr_mask) | wr_bits;
-    key4_next = key_stage_clear ? 32'd0 : key4_reg;
-    if (hit_key4) key4_next = (key4_next & ~wr_mask) | wr_bits;
-    key5_next = key_stage_clear ? 32'd0 : key5_reg;
-    if (hit_key5) key5_next = (key5_next & ~wr_mask) | wr_bits;
-    key6_next = key_stage_clear ? 32'd0 : key6_reg;
-    if (hit_key6) key6_next = (key6_next & ~wr_mask) | wr_bits;
-    key7_next = key_stage_clear ? 32'd0 : key7_reg;
-    if (hit_key7) key7_next = (key7_next & ~wr_mask) | wr_bits;
+    // The inner block of each word is the whole rule. The two cases ahead of it (a clear
+    // without a write to the word; neither) restate part of it so that synthesis maps them
+    // to the flip-flops' synchronous reset and clock enable: a written bit then costs one
+    // LUT (the bit, its byte strobe, the clear and the written bit).
+    if (key_stage_clear && !hit_key0) key0_next = 32'd0;
+    else if (!hit_key0) key0_next = key0_reg;
+    else begin
+        key0_next = key_stage_clear ? 32'd0 : key0_reg;
+        if (hit_key0) key0_next = (key0_next & ~wr_mask) | wr_bits;
+    end
+    if (key_stage_clear && !hit_key1) key1_next = 32'd0;
+    else if (!hit_key1) key1_next = key1_reg;
+    else begin
+        key1_next = key_stage_clear ? 32'd0 : key1_reg;
+        if (hit_key1) key1_next = (key1_next & ~wr_mask) | wr_bits;
+    end
+    if (key_stage_clear && !hit_key2) key2_next = 32'd0;
+    else if (!hit_key2) key2_next = key2_reg;
+    else begin
+        key2_next = key_stage_clear ? 32'd0 : key2_reg;
+        if (hit_key2) key2_next = (key2_next & ~wr_mask) | wr_bits;
+    end
+    if (key_stage_clear && !hit_key3) key3_next = 32'd0;
+    else if (!hit_key3) key3_next = key3_reg;
+    else begin
+        key3_next = key_stage_clear ? 32'd0 : key3_reg;
+        if (hit_key3) key3_next = (key3_next & ~wr_mask) | wr_bits;
+    end
+    if (key_stage_clear && !hit_key4) key4_next = 32'd0;
+    else if (!hit_key4) key4_next = key4_reg;
+    else begin
+        key4_next = key_stage_clear ? 32'd0 : key4_reg;
+        if (hit_key4) key4_next = (key4_next & ~wr_mask) | wr_bits;
+    end
+    if (key_stage_clear && !hit_key5) key5_next = 32'd0;
+    else if (!hit_key5) key5_next = key5_reg;
+    else begin
+        key5_next = key_stage_clear ? 32'd0 : key5_reg;
+        if (hit_key5) key5_next = (key5_next & ~wr_mask) | wr_bits;
+    end
+    if (key_stage_clear && !hit_key6) key6_next = 32'd0;
+    else if (!hit_key6) key6_next = key6_reg;
+    else begin
+        key6_next = key_stage_clear ? 32'd0 : key6_reg;
+        if (hit_key6) key6_next = (key6_next & ~wr_mask) | wr_bits;
+    end
+    if (key_stage_clear && !hit_key7) key7_next = 32'd0;
+    else if (!hit_key7) key7_next = key7_reg;
+    else begin
+        key7_next = key_stage_clear ? 32'd0 : key7_reg;
+        if (hit_key7) key7_next = (key7_next & ~wr_mask) | wr_bits;
+    end
 
     // RK0..RK3: zeroized by rk_stage_clear; a write in the same clock lands after it.
-    rk0_next = rk_stage_clear ? 32'd0 : rk0_reg;
-    if (hit_rk0) rk0_next = (rk0_next & ~wr_mask) | wr_bits;
-    rk1_next = rk_stage_clear ? 32'd0 : rk1_reg;
-    if (hit_rk1) rk1_next = (rk1_next & ~wr_mask) | wr_bits;
-    rk2_next = rk_stage_clear ? 32'd0 : rk2_reg;
-    if (hit_rk2) rk2_next = (rk2_next & ~wr_mask) | wr_bits;
-    rk3_next = rk_stage_clear ? 32'd0 : rk3_reg;
-    if (hit_rk3) rk3_next = (rk3_next & ~wr_mask) | wr_bits;
+    // The inner block of each word is the whole rule. The two cases ahead of it (a clear
+    // without a write to the word; neither) restate part of it so that synthesis maps them
+    // to the flip-flops' synchronous reset and clock enable: a written bit then costs one
+    // LUT (the bit, its byte strobe, the clear and the written bit).
+    if (rk_stage_clear && !hit_rk0) rk0_next = 32'd0;
+    else if (!hit_rk0) rk0_next = rk0_reg;
+    else begin
+        rk0_next = rk_stage_clear ? 32'd0 : rk0_reg;
+        if (hit_rk0) rk0_next = (rk0_next & ~wr_mask) | wr_bits;
+    end
+    if (rk_stage_clear && !hit_rk1) rk1_next = 32'd0;
+    else if (!hit_rk1) rk1_next = rk1_reg;
+    else begin
+        rk1_next = rk_stage_clear ? 32'd0 : rk1_reg;
+        if (hit_rk1) rk1_next = (rk1_next & ~wr_mask) | wr_bits;
+    end
+    if (rk_stage_clear && !hit_rk2) rk2_next = 32'd0;
+    else if (!hit_rk2) rk2_next = rk2_reg;
+    else begin
+        rk2_next = rk_stage_clear ? 32'd0 : rk2_reg;
+        if (hit_rk2) rk2_next = (rk2_next & ~wr_mask) | wr_bits;
+    end
+    if (rk_stage_clear && !hit_rk3) rk3_next = 32'd0;
+    else if (!hit_rk3) rk3_next = rk3_reg;
+    else begin
+        rk3_next = rk_stage_clear ? 32'd0 : rk3_reg;
+        if (hit_rk3) rk3_next = (rk3_next & ~wr_mask) | wr_bits;
+    end
 end
 
 always @(posedge clk) begin

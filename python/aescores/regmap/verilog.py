@@ -394,11 +394,12 @@ def _body(regmap: RegisterMap) -> str:
     # ---- write response
     add("// Write response: OKAY for a writable register unless the IP refuses the command;")
     add("// SLVERR for a read-only or unmapped address, which the write does not change.")
-    terms = [
-        f"(aw_hit_reg[HIT_{r.name}] && !{_lc(r.name)}_refuse)" if r.refusable else f"aw_hit_reg[HIT_{r.name}]"
-        for r in writable
+    add("// aw_hit_reg is one-hot or zero, so a refused command is the one hit bit masked:")
+    add("// an OR of the hit bits and one gate per refusable command, not a term per register.")
+    terms = ["(|aw_hit_reg)"] + [
+        f"!(aw_hit_reg[HIT_{r.name}] && {_lc(r.name)}_refuse)" for r in writable if r.refusable
     ]
-    add("wire wr_ok = " + " ||\n             ".join(terms) + ";")
+    add("wire wr_ok = " + " &&\n             ".join(terms) + ";")
     add("wire [1:0] wr_resp = wr_ok ? RESP_OKAY : RESP_SLVERR;")
     add("")
 
@@ -504,10 +505,18 @@ def _body(regmap: RegisterMap) -> str:
     for group, words in secrets.items():
         add("")
         add(f"    // {words[0].name}..{words[-1].name}: zeroized by {group}_clear; a write in the same clock lands after it.")
+        add("    // The inner block of each word is the whole rule. The two cases ahead of it (a clear")
+        add("    // without a write to the word; neither) restate part of it so that synthesis maps them")
+        add("    // to the flip-flops' synchronous reset and clock enable: a written bit then costs one")
+        add("    // LUT (the bit, its byte strobe, the clear and the written bit).")
         for reg in words:
             n = _lc(reg.name)
-            add(f"    {n}_next = {group}_clear ? 32'd0 : {n}_reg;")
-            add(f"    if (hit_{n}) {n}_next = ({n}_next & ~wr_mask) | wr_bits;")
+            add(f"    if ({group}_clear && !hit_{n}) {n}_next = 32'd0;")
+            add(f"    else if (!hit_{n}) {n}_next = {n}_reg;")
+            add("    else begin")
+            add(f"        {n}_next = {group}_clear ? 32'd0 : {n}_reg;")
+            add(f"        if (hit_{n}) {n}_next = ({n}_next & ~wr_mask) | wr_bits;")
+            add("    end")
     add("end")
     add("")
 
