@@ -269,9 +269,11 @@ assign s_axil_rresp   = r_resp_reg;
 assign s_axil_rvalid  = r_valid_reg;
 
 // Write decode: a write is done in the one clock where its address and data are held.
+// wr_mask and wr_bits span the fields of the registers other than the staging words,
+// which take the write-data register's bytes under byte enables of their own.
 wire        wr_go   = aw_full_reg && w_full_reg && !b_valid_reg;
-wire [31:0] wr_mask = {{8{w_strb_reg[3]}}, {8{w_strb_reg[2]}}, {8{w_strb_reg[1]}}, {8{w_strb_reg[0]}}};
-wire [31:0] wr_bits = w_data_reg & wr_mask;
+wire [19:0] wr_mask = {{4{w_strb_reg[2]}}, {8{w_strb_reg[1]}}, {8{w_strb_reg[0]}}};
+wire [19:0] wr_bits = w_data_reg[19:0] & wr_mask;
 
 // The write address is decoded in the clock it is taken, so that a write's enables
 // come from registers: aw_hit_reg has one bit per writable register.
@@ -335,6 +337,21 @@ wire hit_rk1       = wr_go && aw_hit_reg[HIT_RK1];
 wire hit_rk2       = wr_go && aw_hit_reg[HIT_RK2];
 wire hit_rk3       = wr_go && aw_hit_reg[HIT_RK3];
 wire hit_rk_ctrl   = wr_go && aw_hit_reg[HIT_RK_CTRL];
+
+// The staging words' byte enables: a byte is written where its word is hit and its
+// strobe is set.
+wire [3:0] key0_wr_bytes = {4{hit_key0}} & w_strb_reg;
+wire [3:0] key1_wr_bytes = {4{hit_key1}} & w_strb_reg;
+wire [3:0] key2_wr_bytes = {4{hit_key2}} & w_strb_reg;
+wire [3:0] key3_wr_bytes = {4{hit_key3}} & w_strb_reg;
+wire [3:0] key4_wr_bytes = {4{hit_key4}} & w_strb_reg;
+wire [3:0] key5_wr_bytes = {4{hit_key5}} & w_strb_reg;
+wire [3:0] key6_wr_bytes = {4{hit_key6}} & w_strb_reg;
+wire [3:0] key7_wr_bytes = {4{hit_key7}} & w_strb_reg;
+wire [3:0] rk0_wr_bytes  = {4{hit_rk0}} & w_strb_reg;
+wire [3:0] rk1_wr_bytes  = {4{hit_rk1}} & w_strb_reg;
+wire [3:0] rk2_wr_bytes  = {4{hit_rk2}} & w_strb_reg;
+wire [3:0] rk3_wr_bytes  = {4{hit_rk3}} & w_strb_reg;
 
 // To the IP: command strobes and values (a command sees bytes not strobed as zero),
 // pulses, read-write values, the staged key material and irq.
@@ -533,88 +550,160 @@ always @* begin
     irq_en_tag_mismatch_next  = hit_irq_en ? ((irq_en_tag_mismatch_reg & ~wr_mask[7]) | wr_bits[7]) : irq_en_tag_mismatch_reg;
 
     // KEY0..KEY7: zeroized by key_stage_clear; a write in the same clock lands after it.
-    // The inner block of each word is the whole rule. The two cases ahead of it (a clear
-    // without a write to the word; neither) restate part of it so that synthesis maps them
-    // to the flip-flops' synchronous reset and clock enable: a written bit then costs one
-    // LUT (the bit, its byte strobe, the clear and the written bit).
-    if (key_stage_clear && !hit_key0) key0_next = 32'd0;
-    else if (!hit_key0) key0_next = key0_reg;
-    else begin
-        key0_next = key_stage_clear ? 32'd0 : key0_reg;
-        if (hit_key0) key0_next = (key0_next & ~wr_mask) | wr_bits;
-    end
-    if (key_stage_clear && !hit_key1) key1_next = 32'd0;
-    else if (!hit_key1) key1_next = key1_reg;
-    else begin
-        key1_next = key_stage_clear ? 32'd0 : key1_reg;
-        if (hit_key1) key1_next = (key1_next & ~wr_mask) | wr_bits;
-    end
-    if (key_stage_clear && !hit_key2) key2_next = 32'd0;
-    else if (!hit_key2) key2_next = key2_reg;
-    else begin
-        key2_next = key_stage_clear ? 32'd0 : key2_reg;
-        if (hit_key2) key2_next = (key2_next & ~wr_mask) | wr_bits;
-    end
-    if (key_stage_clear && !hit_key3) key3_next = 32'd0;
-    else if (!hit_key3) key3_next = key3_reg;
-    else begin
-        key3_next = key_stage_clear ? 32'd0 : key3_reg;
-        if (hit_key3) key3_next = (key3_next & ~wr_mask) | wr_bits;
-    end
-    if (key_stage_clear && !hit_key4) key4_next = 32'd0;
-    else if (!hit_key4) key4_next = key4_reg;
-    else begin
-        key4_next = key_stage_clear ? 32'd0 : key4_reg;
-        if (hit_key4) key4_next = (key4_next & ~wr_mask) | wr_bits;
-    end
-    if (key_stage_clear && !hit_key5) key5_next = 32'd0;
-    else if (!hit_key5) key5_next = key5_reg;
-    else begin
-        key5_next = key_stage_clear ? 32'd0 : key5_reg;
-        if (hit_key5) key5_next = (key5_next & ~wr_mask) | wr_bits;
-    end
-    if (key_stage_clear && !hit_key6) key6_next = 32'd0;
-    else if (!hit_key6) key6_next = key6_reg;
-    else begin
-        key6_next = key_stage_clear ? 32'd0 : key6_reg;
-        if (hit_key6) key6_next = (key6_next & ~wr_mask) | wr_bits;
-    end
-    if (key_stage_clear && !hit_key7) key7_next = 32'd0;
-    else if (!hit_key7) key7_next = key7_reg;
-    else begin
-        key7_next = key_stage_clear ? 32'd0 : key7_reg;
-        if (hit_key7) key7_next = (key7_next & ~wr_mask) | wr_bits;
-    end
+    // Byte by byte: a byte written (its word hit, its strobe set) takes the write-data
+    // register's byte; else the clear zeroes it; else it holds. Synthesis maps the byte
+    // enable to the flip-flops' clock enable and the clear to their synchronous reset,
+    // so the D input is the write-data bit itself, with no LUT in front of it.
+    if (key_stage_clear && !key0_wr_bytes[0]) key0_next[7:0] = 8'd0;
+    else if (key0_wr_bytes[0]) key0_next[7:0] = w_data_reg[7:0];
+    else key0_next[7:0] = key0_reg[7:0];
+    if (key_stage_clear && !key0_wr_bytes[1]) key0_next[15:8] = 8'd0;
+    else if (key0_wr_bytes[1]) key0_next[15:8] = w_data_reg[15:8];
+    else key0_next[15:8] = key0_reg[15:8];
+    if (key_stage_clear && !key0_wr_bytes[2]) key0_next[23:16] = 8'd0;
+    else if (key0_wr_bytes[2]) key0_next[23:16] = w_data_reg[23:16];
+    else key0_next[23:16] = key0_reg[23:16];
+    if (key_stage_clear && !key0_wr_bytes[3]) key0_next[31:24] = 8'd0;
+    else if (key0_wr_bytes[3]) key0_next[31:24] = w_data_reg[31:24];
+    else key0_next[31:24] = key0_reg[31:24];
+    if (key_stage_clear && !key1_wr_bytes[0]) key1_next[7:0] = 8'd0;
+    else if (key1_wr_bytes[0]) key1_next[7:0] = w_data_reg[7:0];
+    else key1_next[7:0] = key1_reg[7:0];
+    if (key_stage_clear && !key1_wr_bytes[1]) key1_next[15:8] = 8'd0;
+    else if (key1_wr_bytes[1]) key1_next[15:8] = w_data_reg[15:8];
+    else key1_next[15:8] = key1_reg[15:8];
+    if (key_stage_clear && !key1_wr_bytes[2]) key1_next[23:16] = 8'd0;
+    else if (key1_wr_bytes[2]) key1_next[23:16] = w_data_reg[23:16];
+    else key1_next[23:16] = key1_reg[23:16];
+    if (key_stage_clear && !key1_wr_bytes[3]) key1_next[31:24] = 8'd0;
+    else if (key1_wr_bytes[3]) key1_next[31:24] = w_data_reg[31:24];
+    else key1_next[31:24] = key1_reg[31:24];
+    if (key_stage_clear && !key2_wr_bytes[0]) key2_next[7:0] = 8'd0;
+    else if (key2_wr_bytes[0]) key2_next[7:0] = w_data_reg[7:0];
+    else key2_next[7:0] = key2_reg[7:0];
+    if (key_stage_clear && !key2_wr_bytes[1]) key2_next[15:8] = 8'd0;
+    else if (key2_wr_bytes[1]) key2_next[15:8] = w_data_reg[15:8];
+    else key2_next[15:8] = key2_reg[15:8];
+    if (key_stage_clear && !key2_wr_bytes[2]) key2_next[23:16] = 8'd0;
+    else if (key2_wr_bytes[2]) key2_next[23:16] = w_data_reg[23:16];
+    else key2_next[23:16] = key2_reg[23:16];
+    if (key_stage_clear && !key2_wr_bytes[3]) key2_next[31:24] = 8'd0;
+    else if (key2_wr_bytes[3]) key2_next[31:24] = w_data_reg[31:24];
+    else key2_next[31:24] = key2_reg[31:24];
+    if (key_stage_clear && !key3_wr_bytes[0]) key3_next[7:0] = 8'd0;
+    else if (key3_wr_bytes[0]) key3_next[7:0] = w_data_reg[7:0];
+    else key3_next[7:0] = key3_reg[7:0];
+    if (key_stage_clear && !key3_wr_bytes[1]) key3_next[15:8] = 8'd0;
+    else if (key3_wr_bytes[1]) key3_next[15:8] = w_data_reg[15:8];
+    else key3_next[15:8] = key3_reg[15:8];
+    if (key_stage_clear && !key3_wr_bytes[2]) key3_next[23:16] = 8'd0;
+    else if (key3_wr_bytes[2]) key3_next[23:16] = w_data_reg[23:16];
+    else key3_next[23:16] = key3_reg[23:16];
+    if (key_stage_clear && !key3_wr_bytes[3]) key3_next[31:24] = 8'd0;
+    else if (key3_wr_bytes[3]) key3_next[31:24] = w_data_reg[31:24];
+    else key3_next[31:24] = key3_reg[31:24];
+    if (key_stage_clear && !key4_wr_bytes[0]) key4_next[7:0] = 8'd0;
+    else if (key4_wr_bytes[0]) key4_next[7:0] = w_data_reg[7:0];
+    else key4_next[7:0] = key4_reg[7:0];
+    if (key_stage_clear && !key4_wr_bytes[1]) key4_next[15:8] = 8'd0;
+    else if (key4_wr_bytes[1]) key4_next[15:8] = w_data_reg[15:8];
+    else key4_next[15:8] = key4_reg[15:8];
+    if (key_stage_clear && !key4_wr_bytes[2]) key4_next[23:16] = 8'd0;
+    else if (key4_wr_bytes[2]) key4_next[23:16] = w_data_reg[23:16];
+    else key4_next[23:16] = key4_reg[23:16];
+    if (key_stage_clear && !key4_wr_bytes[3]) key4_next[31:24] = 8'd0;
+    else if (key4_wr_bytes[3]) key4_next[31:24] = w_data_reg[31:24];
+    else key4_next[31:24] = key4_reg[31:24];
+    if (key_stage_clear && !key5_wr_bytes[0]) key5_next[7:0] = 8'd0;
+    else if (key5_wr_bytes[0]) key5_next[7:0] = w_data_reg[7:0];
+    else key5_next[7:0] = key5_reg[7:0];
+    if (key_stage_clear && !key5_wr_bytes[1]) key5_next[15:8] = 8'd0;
+    else if (key5_wr_bytes[1]) key5_next[15:8] = w_data_reg[15:8];
+    else key5_next[15:8] = key5_reg[15:8];
+    if (key_stage_clear && !key5_wr_bytes[2]) key5_next[23:16] = 8'd0;
+    else if (key5_wr_bytes[2]) key5_next[23:16] = w_data_reg[23:16];
+    else key5_next[23:16] = key5_reg[23:16];
+    if (key_stage_clear && !key5_wr_bytes[3]) key5_next[31:24] = 8'd0;
+    else if (key5_wr_bytes[3]) key5_next[31:24] = w_data_reg[31:24];
+    else key5_next[31:24] = key5_reg[31:24];
+    if (key_stage_clear && !key6_wr_bytes[0]) key6_next[7:0] = 8'd0;
+    else if (key6_wr_bytes[0]) key6_next[7:0] = w_data_reg[7:0];
+    else key6_next[7:0] = key6_reg[7:0];
+    if (key_stage_clear && !key6_wr_bytes[1]) key6_next[15:8] = 8'd0;
+    else if (key6_wr_bytes[1]) key6_next[15:8] = w_data_reg[15:8];
+    else key6_next[15:8] = key6_reg[15:8];
+    if (key_stage_clear && !key6_wr_bytes[2]) key6_next[23:16] = 8'd0;
+    else if (key6_wr_bytes[2]) key6_next[23:16] = w_data_reg[23:16];
+    else key6_next[23:16] = key6_reg[23:16];
+    if (key_stage_clear && !key6_wr_bytes[3]) key6_next[31:24] = 8'd0;
+    else if (key6_wr_bytes[3]) key6_next[31:24] = w_data_reg[31:24];
+    else key6_next[31:24] = key6_reg[31:24];
+    if (key_stage_clear && !key7_wr_bytes[0]) key7_next[7:0] = 8'd0;
+    else if (key7_wr_bytes[0]) key7_next[7:0] = w_data_reg[7:0];
+    else key7_next[7:0] = key7_reg[7:0];
+    if (key_stage_clear && !key7_wr_bytes[1]) key7_next[15:8] = 8'd0;
+    else if (key7_wr_bytes[1]) key7_next[15:8] = w_data_reg[15:8];
+    else key7_next[15:8] = key7_reg[15:8];
+    if (key_stage_clear && !key7_wr_bytes[2]) key7_next[23:16] = 8'd0;
+    else if (key7_wr_bytes[2]) key7_next[23:16] = w_data_reg[23:16];
+    else key7_next[23:16] = key7_reg[23:16];
+    if (key_stage_clear && !key7_wr_bytes[3]) key7_next[31:24] = 8'd0;
+    else if (key7_wr_bytes[3]) key7_next[31:24] = w_data_reg[31:24];
+    else key7_next[31:24] = key7_reg[31:24];
 
     // RK0..RK3: zeroized by rk_stage_clear; a write in the same clock lands after it.
-    // The inner block of each word is the whole rule. The two cases ahead of it (a clear
-    // without a write to the word; neither) restate part of it so that synthesis maps them
-    // to the flip-flops' synchronous reset and clock enable: a written bit then costs one
-    // LUT (the bit, its byte strobe, the clear and the written bit).
-    if (rk_stage_clear && !hit_rk0) rk0_next = 32'd0;
-    else if (!hit_rk0) rk0_next = rk0_reg;
-    else begin
-        rk0_next = rk_stage_clear ? 32'd0 : rk0_reg;
-        if (hit_rk0) rk0_next = (rk0_next & ~wr_mask) | wr_bits;
-    end
-    if (rk_stage_clear && !hit_rk1) rk1_next = 32'd0;
-    else if (!hit_rk1) rk1_next = rk1_reg;
-    else begin
-        rk1_next = rk_stage_clear ? 32'd0 : rk1_reg;
-        if (hit_rk1) rk1_next = (rk1_next & ~wr_mask) | wr_bits;
-    end
-    if (rk_stage_clear && !hit_rk2) rk2_next = 32'd0;
-    else if (!hit_rk2) rk2_next = rk2_reg;
-    else begin
-        rk2_next = rk_stage_clear ? 32'd0 : rk2_reg;
-        if (hit_rk2) rk2_next = (rk2_next & ~wr_mask) | wr_bits;
-    end
-    if (rk_stage_clear && !hit_rk3) rk3_next = 32'd0;
-    else if (!hit_rk3) rk3_next = rk3_reg;
-    else begin
-        rk3_next = rk_stage_clear ? 32'd0 : rk3_reg;
-        if (hit_rk3) rk3_next = (rk3_next & ~wr_mask) | wr_bits;
-    end
+    // Byte by byte: a byte written (its word hit, its strobe set) takes the write-data
+    // register's byte; else the clear zeroes it; else it holds. Synthesis maps the byte
+    // enable to the flip-flops' clock enable and the clear to their synchronous reset,
+    // so the D input is the write-data bit itself, with no LUT in front of it.
+    if (rk_stage_clear && !rk0_wr_bytes[0]) rk0_next[7:0] = 8'd0;
+    else if (rk0_wr_bytes[0]) rk0_next[7:0] = w_data_reg[7:0];
+    else rk0_next[7:0] = rk0_reg[7:0];
+    if (rk_stage_clear && !rk0_wr_bytes[1]) rk0_next[15:8] = 8'd0;
+    else if (rk0_wr_bytes[1]) rk0_next[15:8] = w_data_reg[15:8];
+    else rk0_next[15:8] = rk0_reg[15:8];
+    if (rk_stage_clear && !rk0_wr_bytes[2]) rk0_next[23:16] = 8'd0;
+    else if (rk0_wr_bytes[2]) rk0_next[23:16] = w_data_reg[23:16];
+    else rk0_next[23:16] = rk0_reg[23:16];
+    if (rk_stage_clear && !rk0_wr_bytes[3]) rk0_next[31:24] = 8'd0;
+    else if (rk0_wr_bytes[3]) rk0_next[31:24] = w_data_reg[31:24];
+    else rk0_next[31:24] = rk0_reg[31:24];
+    if (rk_stage_clear && !rk1_wr_bytes[0]) rk1_next[7:0] = 8'd0;
+    else if (rk1_wr_bytes[0]) rk1_next[7:0] = w_data_reg[7:0];
+    else rk1_next[7:0] = rk1_reg[7:0];
+    if (rk_stage_clear && !rk1_wr_bytes[1]) rk1_next[15:8] = 8'd0;
+    else if (rk1_wr_bytes[1]) rk1_next[15:8] = w_data_reg[15:8];
+    else rk1_next[15:8] = rk1_reg[15:8];
+    if (rk_stage_clear && !rk1_wr_bytes[2]) rk1_next[23:16] = 8'd0;
+    else if (rk1_wr_bytes[2]) rk1_next[23:16] = w_data_reg[23:16];
+    else rk1_next[23:16] = rk1_reg[23:16];
+    if (rk_stage_clear && !rk1_wr_bytes[3]) rk1_next[31:24] = 8'd0;
+    else if (rk1_wr_bytes[3]) rk1_next[31:24] = w_data_reg[31:24];
+    else rk1_next[31:24] = rk1_reg[31:24];
+    if (rk_stage_clear && !rk2_wr_bytes[0]) rk2_next[7:0] = 8'd0;
+    else if (rk2_wr_bytes[0]) rk2_next[7:0] = w_data_reg[7:0];
+    else rk2_next[7:0] = rk2_reg[7:0];
+    if (rk_stage_clear && !rk2_wr_bytes[1]) rk2_next[15:8] = 8'd0;
+    else if (rk2_wr_bytes[1]) rk2_next[15:8] = w_data_reg[15:8];
+    else rk2_next[15:8] = rk2_reg[15:8];
+    if (rk_stage_clear && !rk2_wr_bytes[2]) rk2_next[23:16] = 8'd0;
+    else if (rk2_wr_bytes[2]) rk2_next[23:16] = w_data_reg[23:16];
+    else rk2_next[23:16] = rk2_reg[23:16];
+    if (rk_stage_clear && !rk2_wr_bytes[3]) rk2_next[31:24] = 8'd0;
+    else if (rk2_wr_bytes[3]) rk2_next[31:24] = w_data_reg[31:24];
+    else rk2_next[31:24] = rk2_reg[31:24];
+    if (rk_stage_clear && !rk3_wr_bytes[0]) rk3_next[7:0] = 8'd0;
+    else if (rk3_wr_bytes[0]) rk3_next[7:0] = w_data_reg[7:0];
+    else rk3_next[7:0] = rk3_reg[7:0];
+    if (rk_stage_clear && !rk3_wr_bytes[1]) rk3_next[15:8] = 8'd0;
+    else if (rk3_wr_bytes[1]) rk3_next[15:8] = w_data_reg[15:8];
+    else rk3_next[15:8] = rk3_reg[15:8];
+    if (rk_stage_clear && !rk3_wr_bytes[2]) rk3_next[23:16] = 8'd0;
+    else if (rk3_wr_bytes[2]) rk3_next[23:16] = w_data_reg[23:16];
+    else rk3_next[23:16] = rk3_reg[23:16];
+    if (rk_stage_clear && !rk3_wr_bytes[3]) rk3_next[31:24] = 8'd0;
+    else if (rk3_wr_bytes[3]) rk3_next[31:24] = w_data_reg[31:24];
+    else rk3_next[31:24] = rk3_reg[31:24];
 end
 
 always @(posedge clk) begin

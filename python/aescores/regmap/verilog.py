@@ -346,12 +346,21 @@ def _body(regmap: RegisterMap) -> str:
     add("")
 
     # ---- write decode
+    # wr_mask and wr_bits serve the registers other than the staging words (which take
+    # w_data_reg's bytes under their own byte enables): as wide as those registers' fields.
+    staging = [r for r in writable if r.kind == "secret"]
+    masked = {b for r in writable if r.kind != "secret" for f in r.fields for b in range(f.lsb, f.msb + 1)}
+    mw = max(masked) + 1 if staging and masked else DATA_BITS
+    mask = ", ".join(f"{{{min(8, mw - 8 * b)}{{w_strb_reg[{b}]}}}}" for b in reversed(range((mw + 7) // 8)))
     add("// Write decode: a write is done in the one clock where its address and data are held.")
+    if mw < DATA_BITS:
+        add("// wr_mask and wr_bits span the fields of the registers other than the staging words,")
+        add("// which take the write-data register's bytes under byte enables of their own.")
     lines += _aligned(
         [
             ("wire        wr_go", "aw_full_reg && w_full_reg && !b_valid_reg"),
-            ("wire [31:0] wr_mask", "{{8{w_strb_reg[3]}}, {8{w_strb_reg[2]}}, {8{w_strb_reg[1]}}, {8{w_strb_reg[0]}}}"),
-            ("wire [31:0] wr_bits", "w_data_reg & wr_mask"),
+            (f"wire {f'[{mw - 1}:0]':<6} wr_mask", f"{{{mask}}}"),
+            (f"wire {f'[{mw - 1}:0]':<6} wr_bits", "w_data_reg & wr_mask" if mw == DATA_BITS else f"w_data_reg[{mw - 1}:0] & wr_mask"),
         ]
     )
     add("")
@@ -360,6 +369,13 @@ def _body(regmap: RegisterMap) -> str:
     lines += _decoder("HIT", "aw_dec", "s_axil_awaddr", writable)
     lines += _aligned([(f"wire hit_{_lc(r.name)}", f"wr_go && aw_hit_reg[HIT_{r.name}]") for r in writable])
     add("")
+    if staging:
+        add("// The staging words' byte enables: a byte is written where its word is hit and its")
+        add("// strobe is set.")
+        lines += _aligned(
+            [(f"wire [{DATA_BITS // 8 - 1}:0] {_lc(r.name)}_wr_bytes", f"{{{DATA_BITS // 8}{{hit_{_lc(r.name)}}}}} & w_strb_reg") for r in staging]
+        )
+        add("")
 
     # ---- outputs to the IP
     add("// To the IP: command strobes and values (a command sees bytes not strobed as zero),")
@@ -505,18 +521,17 @@ def _body(regmap: RegisterMap) -> str:
     for group, words in secrets.items():
         add("")
         add(f"    // {words[0].name}..{words[-1].name}: zeroized by {group}_clear; a write in the same clock lands after it.")
-        add("    // The inner block of each word is the whole rule. The two cases ahead of it (a clear")
-        add("    // without a write to the word; neither) restate part of it so that synthesis maps them")
-        add("    // to the flip-flops' synchronous reset and clock enable: a written bit then costs one")
-        add("    // LUT (the bit, its byte strobe, the clear and the written bit).")
+        add("    // Byte by byte: a byte written (its word hit, its strobe set) takes the write-data")
+        add("    // register's byte; else the clear zeroes it; else it holds. Synthesis maps the byte")
+        add("    // enable to the flip-flops' clock enable and the clear to their synchronous reset,")
+        add("    // so the D input is the write-data bit itself, with no LUT in front of it.")
         for reg in words:
             n = _lc(reg.name)
-            add(f"    if ({group}_clear && !hit_{n}) {n}_next = 32'd0;")
-            add(f"    else if (!hit_{n}) {n}_next = {n}_reg;")
-            add("    else begin")
-            add(f"        {n}_next = {group}_clear ? 32'd0 : {n}_reg;")
-            add(f"        if (hit_{n}) {n}_next = ({n}_next & ~wr_mask) | wr_bits;")
-            add("    end")
+            for b in range(DATA_BITS // 8):
+                sl = f"[{8 * b + 7}:{8 * b}]"
+                add(f"    if ({group}_clear && !{n}_wr_bytes[{b}]) {n}_next{sl} = 8'd0;")
+                add(f"    else if ({n}_wr_bytes[{b}]) {n}_next{sl} = w_data_reg{sl};")
+                add(f"    else {n}_next{sl} = {n}_reg{sl};")
     add("end")
     add("")
 
@@ -540,6 +555,8 @@ def _body(regmap: RegisterMap) -> str:
             lo, hi = _event_span(reg)
             covered = {b for f in reg.fields for b in range(f.lsb, f.msb + 1)}
             unused += [f"{_lc(reg.name)}_set[{b}]" for b in range(lo, hi + 1) if b not in covered]
+    if mw < DATA_BITS:
+        unused += [f"wr_bits[{b}]" for b in range(mw) if b not in masked]
     add("// Inputs that AXI4-Lite lets this block ignore.")
     add(f"wire unused_ok = &{{1'b0, {', '.join(unused)}}};")
     add("")
