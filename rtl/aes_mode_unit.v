@@ -894,7 +894,14 @@ module aes_mode_unit #(
             assign g_iv = k_iv;
             assign g_tag_data = tag_data_reg;
             assign g_tag_code = tag_fail_reg ? C_TAG : o1_code;
-            assign g_hold = (o1_valid_reg && g_feeds && (k_tag ? !tag_ready_reg : !(g_fed_reg || gh_fed_now))) ||
+            // Without FULL_RATE (ITERATIVE builds) an entry is handed on in the clock after
+            // the unit took its last block (g_fed_reg), so the hold, and with it O1's
+            // enables and the join's pops, are functions of registers. It loses nothing:
+            // the unit is still busy with that block then (9 clocks a block at one lane,
+            // 5 at two, 2 a lane at four), so the next entry's first block could not be
+            // taken sooner.
+            wire          g_fed = (FULL_RATE != 0) ? (g_fed_reg || gh_fed_now) : g_fed_reg;
+            assign g_hold = (o1_valid_reg && g_feeds && (k_tag ? !tag_ready_reg : !g_fed)) ||
                             (k_h && h_clear_reg);
 
             integer tb;

@@ -42,11 +42,13 @@ BUILDS: dict[str, dict[str, int]] = {
     "d128-p3-l2": {"DIGIT": 128, "PIPE": 3, "LANES": 2},
     "d128-p4-l2": {"DIGIT": 128, "PIPE": 4, "LANES": 2},
     "d64": {"DIGIT": 64, "PIPE": 1},
+    "d64-p2": {"DIGIT": 64, "PIPE": 2},
     "d32": {"DIGIT": 32, "PIPE": 1},
     "d32-p2": {"DIGIT": 32, "PIPE": 2},
     "d16": {"DIGIT": 16, "PIPE": 1},
     "d16-p2": {"DIGIT": 16, "PIPE": 2},
     "d8": {"DIGIT": 8, "PIPE": 1},
+    "d8-p2": {"DIGIT": 8, "PIPE": 2},
 }
 ALL_GROUPS = ("hash", "key", "gcm", "timing")
 
