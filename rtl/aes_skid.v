@@ -49,8 +49,11 @@ module aes_skid #(
         if (FULL_RATE == 0) begin : gen_half
             // One entry. Its ready is a register of its own (the entry empty in the next
             // clock, and not blocked), so no logic sits between the ready and the
-            // upstream decision; the entry loads only while it is empty, so no state
-            // of the registers lets a beat overwrite the one on offer.
+            // upstream decision. The entry loads its input in every clock in which it is
+            // empty (what it holds then is not on offer), so its clock enable is its own
+            // valid flag: the upstream decision reaches that flag only, not the enables
+            // of the wide entry, and no state of the registers lets a beat overwrite the
+            // one on offer.
             reg             one_valid_reg, one_valid_next;
             reg             one_ready_reg;
             reg [WIDTH-1:0] one_data_reg;
@@ -68,7 +71,7 @@ module aes_skid #(
                     one_valid_reg <= one_valid_next;
                     one_ready_reg <= !one_valid_next && !s_block;
                 end
-                if (one_take) begin
+                if (!one_valid_reg) begin
                     one_data_reg <= s_data;
                 end
             end

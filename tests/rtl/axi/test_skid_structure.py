@@ -3,8 +3,8 @@
 
 The ready of aes_skid, in both its forms, is driven by a flip-flop, with no gate
 between it and the upstream decision that reads it (the two-entry aes_skid_pp's ready
-is one gate of its two valid flags). In the two-entry aes_skid_pp, each entry's clock
-enable is a function of the buffer's own flip-flops (the entry loads
+is one gate of its two valid flags). In the two-entry aes_skid_pp, and in aes_skid's one
+entry, each entry's clock enable is a function of the buffer's own flip-flops (the entry loads
 while it is empty, docs/architecture.md, "Registered layers"), so the deep decision
 that writes a beat (s_valid) or pops one (m_ready) reaches the valid flags only, never
 the enables of the wide entries. Checked with Yosys on the elaborated netlist: the
@@ -27,23 +27,29 @@ from aescores.flow import netlist
 
 ENTRIES = ("ent0_reg", "ent1_reg")
 SCOPE = "gen_two"  # the two-entry form (FULL_RATE=1, the default)
+# aes_skid's one entry (FULL_RATE=0, the layers of an ITERATIVE build), which loads while
+# it is empty too; its register drives m_data, whose name it keeps in the netlist
+ONE_ENTRY = ("aes_skid", {"WIDTH": 8, "FULL_RATE": 0}, "", ("m_data",))
 
 
-def enable_cone_ports(rtl_dir: Path, workdir: Path) -> dict[str, set[str]]:
-    """For each entry register of aes_skid_pp (WIDTH=8, from the RTL in `rtl_dir`): the
-    input ports in the combinational input cone of its flip-flops' enables (the cone
-    stops at flip-flops, as in test_registered_io.py)."""
+def enable_cone_ports(rtl_dir: Path, workdir: Path, top: str = "aes_skid_pp",
+                      params: dict[str, int] | None = None, scope: str = SCOPE,
+                      entries: tuple[str, ...] = ENTRIES) -> dict[str, set[str]]:
+    """For each entry register of `top` (aes_skid_pp with WIDTH=8 unless given, from the
+    RTL in `rtl_dir`): the input ports in the combinational input cone of its flip-flops'
+    enables (the cone stops at flip-flops, as in test_registered_io.py)."""
     found: dict[str, set[str]] = {}
-    for name in ENTRIES:
-        cone = netlist.query("aes_skid_pp", {"WIDTH": 8}, rtl_dir, workdir / name, [
+    for name in entries:
+        wire = f"{scope}.{name}" if scope else name
+        cone = netlist.query(top, params or {"WIDTH": 8}, rtl_dir, workdir / name, [
             "opt",
             "opt_clean -purge",
             # the wires on the EN pins of the cells that drive the entry
-            f"select -set en w:{SCOPE}.{name} %ci1 %ci1:+[EN] w:* %i w:{SCOPE}.{name} %d",
+            f"select -set en w:{wire} %ci1 %ci1:+[EN] w:* %i w:{wire} %d",
             "select -assert-min 1 @en",
             f"select -write cone.txt @en %ci*:-{netlist.REGISTER_CELLS} i:* %i",
         ], "cone.txt", timeout=600)
-        found[name] = {line.split("/", 1)[1] for line in cone.split() if line.startswith("aes_skid_pp/")}
+        found[name] = {line.split("/", 1)[1] for line in cone.split() if line.startswith(f"{top}/")}
     return found
 
 
@@ -57,6 +63,20 @@ def test_check_finds_entries_that_load_on_a_write(tmp_path: Path) -> None:
                               "                if (wr && wr_sel) begin")
     found = enable_cone_ports(rtl, tmp_path / "work")
     assert "s_valid" in found["ent1_reg"], f"the check missed an enable decided by the write: {found}"
+
+
+def test_one_entry_enable_comes_from_its_valid_flag(tmp_path: Path) -> None:
+    top, params, scope, entries = ONE_ENTRY
+    found = enable_cone_ports(paths.RTL_DIR, tmp_path, top, params, scope, entries)
+    assert found == {name: set() for name in entries}, f"input ports reach the entry's enable: {found}"
+
+
+def test_check_finds_a_one_entry_that_loads_on_a_write(tmp_path: Path) -> None:
+    top, params, scope, entries = ONE_ENTRY
+    rtl = netlist.changed_rtl(tmp_path, "aes_skid.v", "                if (!one_valid_reg) begin",
+                              "                if (one_take) begin")
+    found = enable_cone_ports(rtl, tmp_path / "work", top, params, scope, entries)
+    assert "s_valid" in found["m_data"], f"the check missed an enable decided by the write: {found}"
 
 
 def output_data_ports(rtl_dir: Path, workdir: Path) -> set[str]:
