@@ -798,7 +798,6 @@ module aes_mode_unit #(
             reg  [3:0]         aad_blocks_reg;    // its blocks with AAD bytes
             reg                aad_le16_reg;      // aad_left_reg <= 16
             reg  [GW-1:0]      aad_mask;
-            wire [3:0]         aad_blocks = aad_blocks_reg;
             integer mb;
             always @* begin
                 for (mb = 0; mb < 16 * GH_L; mb = mb + 1) begin
@@ -814,7 +813,7 @@ module aes_mode_unit #(
             wire          gh_s_valid = o1_valid_reg && g_feeds && !g_fed_reg && !(k_tag && pay_pend_reg);
             wire          gh_s_ready;
             wire [GW-1:0] gh_s_block = k_tag ? {{(GW-128){1'b0}}, len_block} : (k_aad ? (lanes_aad & aad_mask) : lanes_pay);
-            wire [3:0]    gh_s_blocks = (k_tag || GH_L == 1) ? 4'd1 : (k_aad ? aad_blocks : o1_nblk);
+            wire [3:0]    gh_s_blocks = (k_tag || GH_L == 1) ? 4'd1 : (k_aad ? aad_blocks_reg : o1_nblk);
             wire          gh_fed_now = gh_s_valid && gh_s_ready && g_lane_last;
             wire          gh_m_valid;
             wire [127:0]  gh_m_hash;
