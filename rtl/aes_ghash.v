@@ -113,8 +113,9 @@
  *
  * h_clear forgets the key and the hash state, for a key that is no longer in use: the key
  * registers (h_new_reg, the powers of H or h_reg) are zeroized, h_ready drops until the
- * next h_load, and the hash state is zeroed (digit-serial: X, Y and the product; full
- * rate: the slots, dropped for the D clocks their pass takes). A load under way is
+ * next h_load, and the hash state is zeroed (digit-serial: X, Y and the product, and with
+ * PIPE = 2 the registered digit product a clock later; full rate: the slots, dropped for
+ * the D clocks their pass takes). A load under way is
  * abandoned, and a clear in the same clock as h_load wins. Results already in the queue
  * (m_valid, or behind it) still come out; a hash left open is lost (its next block must
  * be a first block), and so is a result still in the datapath (a last block taken less
@@ -587,6 +588,7 @@ module aes_ghash #(
             reg [SW-1:0] step_reg, step_next;
             reg          last_step_reg, last_step_next;   // busy in its last step
             reg          final_reg, final_next;       // SPLIT: the clock after the last step
+            reg          cleared_reg;                 // SPLIT: the clock after an h_clear
             reg          last_reg, last_next;         // the block being hashed is a last block
             reg          new_reg, new_next;           // ... is a first block (Y counts as zero)
             reg [127:0]  x_reg, x_next;               // X, shifting up a digit per step
@@ -595,9 +597,12 @@ module aes_ghash #(
             reg [127:0]  h_reg;
 
             // The digit of B = Y xor X that this step multiplies; with SPLIT, zero outside
-            // the steps and in a clear, so that nothing is added to the product then.
+            // the steps, so that nothing is added to the product then. A clear does not
+            // gate it (h_clear stays off the product's path): the product registered in
+            // the clock of a clear is dropped in the next (cleared_reg zeroes z again, and
+            // the block's final clock is cancelled), and the one after it is of X = Y = 0.
             wire [DIGIT-1:0] digit_b = (y_reg[127 -: DIGIT] & {DIGIT{!new_reg}}) ^ x_reg[127 -: DIGIT];
-            wire [DIGIT-1:0] digit = SPLIT ? (digit_b & {DIGIT{busy_reg && !h_clear}}) : digit_b;
+            wire [DIGIT-1:0] digit = SPLIT ? (digit_b & {DIGIT{busy_reg}}) : digit_b;
             // z * x^DIGIT xor digit * H; with SPLIT, of the z and the digit of the clock
             // before (the multiplier keeps its own copy of z, from z_next).
             wire [127:0]     z_step;
@@ -655,8 +660,11 @@ module aes_ghash #(
                     y_next = 128'd0;
                     z_next = 128'd0;
                 end
+                if (SPLIT && cleared_reg) begin
+                    z_next = 128'd0;
+                end
                 last_step_next = busy_next && (step_next == LAST_STEP);
-                final_next = SPLIT && busy_reg && last_step_reg;
+                final_next = SPLIT && busy_reg && last_step_reg && !h_clear;
             end
 
             always @(posedge clk) begin
@@ -665,6 +673,7 @@ module aes_ghash #(
                     step_reg <= {SW{1'b0}};
                     last_step_reg <= 1'b0;
                     final_reg <= 1'b0;
+                    cleared_reg <= 1'b0;
                     last_reg <= 1'b0;
                     h_reg <= 128'd0;
                 end else begin
@@ -672,6 +681,7 @@ module aes_ghash #(
                     step_reg <= step_next;
                     last_step_reg <= last_step_next;
                     final_reg <= final_next;
+                    cleared_reg <= SPLIT && h_clear;
                     last_reg <= last_next;
                     if (h_clear) begin
                         h_reg <= 128'd0;
