@@ -88,14 +88,10 @@ fv_axis_master #(.DATA_WIDTH(128), .KEEP_WIDTH(16), .USER_WIDTH(16)) u_axis_chec
 );
 
 `ifdef FORMAL
-// Probes (axi_top.sby): aes_csr's holding registers, and its key staging clear.
-// Invariants as in fv_csr_axil; a_stage_clear is the contract fv_csr_axil assumes (the
-// round-key staging clear is constant 0 here: these builds expand keys in hardware).
+// Probes (axi_top.sby): aes_csr's holding registers. Invariants as in fv_csr_axil.
 wire fv_aw_full, fv_w_full, fv_ar_full;
-wire fv_key_stage_clear;
 always @* begin
     if (!rst) begin
-        a_stage_clear: assert (!fv_key_stage_clear || s_axil_bvalid);
         if (s_axil_bvalid) begin
             i_b: assert (aw_out == 1 && w_out == 1 && !fv_aw_full && !fv_w_full);
         end else begin

@@ -92,14 +92,6 @@ fv_axil_slave #(
 );
 
 `ifdef FORMAL
-// aes_csr's contract for the staging clears: high only while a write's response is
-// pending, so never in the clock of a write (aes_axi keeps it: axi_top.sby).
-always @* begin
-    if (!rst) begin
-        assume (!(key_stage_clear || rk_stage_clear) || s_axil_bvalid);
-    end
-end
-
 // Probes: aes_csr's channel registers, connected by csr_axil.sby after flattening.
 wire fv_aw_full;    // u_csr.aw_full_reg
 wire fv_w_full;     // u_csr.w_full_reg

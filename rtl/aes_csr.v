@@ -53,10 +53,8 @@
  *                                        SLVERR. It may depend on <reg>_<field> and on
  *                                        the IP's state, never on <reg>_wr.
  *   staging       output <vector>        word w in bits [32w+31:32w].
- *                 input  <vector>_clear  zeroize every word. High only while bvalid is
- *                                        (a write's response pending, so no write is
- *                                        done in that clock), as a clear a clock after
- *                                        the committing write is.
+ *                 input  <vector>_clear  zeroize every word (a bus write to a word in the
+ *                                        same clock still lands, on the zeroed word).
  *
  * Timing. Strobes, pulses and command values come from registers through one level of
  * decode (plus the refuse input). Every input port reaches only a register through
@@ -551,161 +549,159 @@ always @* begin
     irq_en_selftest_fail_next = hit_irq_en ? ((irq_en_selftest_fail_reg & ~wr_mask[6]) | wr_bits[6]) : irq_en_selftest_fail_reg;
     irq_en_tag_mismatch_next  = hit_irq_en ? ((irq_en_tag_mismatch_reg & ~wr_mask[7]) | wr_bits[7]) : irq_en_tag_mismatch_reg;
 
-    // KEY0..KEY7: zeroized by key_stage_clear, which comes only while
-    // b_valid_reg is high (port list), so no write is done in its clock.
-    // Byte by byte: the clear zeroes the byte; else a byte written (its word hit, its
-    // strobe set) takes the write-data register's byte; else it holds. Synthesis maps
-    // the clear to the flip-flops' synchronous reset and the byte enable to their clock
-    // enable, so the D input is the write-data bit itself, with no LUT in front of it.
-    if (key_stage_clear) key0_next[7:0] = 8'd0;
+    // KEY0..KEY7: zeroized by key_stage_clear; a write in the same clock lands after it.
+    // Byte by byte: a byte written (its word hit, its strobe set) takes the write-data
+    // register's byte; else the clear zeroes it; else it holds. Synthesis maps the byte
+    // enable to the flip-flops' clock enable and the clear to their synchronous reset,
+    // so the D input is the write-data bit itself, with no LUT in front of it.
+    if (key_stage_clear && !key0_wr_bytes[0]) key0_next[7:0] = 8'd0;
     else if (key0_wr_bytes[0]) key0_next[7:0] = w_data_reg[7:0];
     else key0_next[7:0] = key0_reg[7:0];
-    if (key_stage_clear) key0_next[15:8] = 8'd0;
+    if (key_stage_clear && !key0_wr_bytes[1]) key0_next[15:8] = 8'd0;
     else if (key0_wr_bytes[1]) key0_next[15:8] = w_data_reg[15:8];
     else key0_next[15:8] = key0_reg[15:8];
-    if (key_stage_clear) key0_next[23:16] = 8'd0;
+    if (key_stage_clear && !key0_wr_bytes[2]) key0_next[23:16] = 8'd0;
     else if (key0_wr_bytes[2]) key0_next[23:16] = w_data_reg[23:16];
     else key0_next[23:16] = key0_reg[23:16];
-    if (key_stage_clear) key0_next[31:24] = 8'd0;
+    if (key_stage_clear && !key0_wr_bytes[3]) key0_next[31:24] = 8'd0;
     else if (key0_wr_bytes[3]) key0_next[31:24] = w_data_reg[31:24];
     else key0_next[31:24] = key0_reg[31:24];
-    if (key_stage_clear) key1_next[7:0] = 8'd0;
+    if (key_stage_clear && !key1_wr_bytes[0]) key1_next[7:0] = 8'd0;
     else if (key1_wr_bytes[0]) key1_next[7:0] = w_data_reg[7:0];
     else key1_next[7:0] = key1_reg[7:0];
-    if (key_stage_clear) key1_next[15:8] = 8'd0;
+    if (key_stage_clear && !key1_wr_bytes[1]) key1_next[15:8] = 8'd0;
     else if (key1_wr_bytes[1]) key1_next[15:8] = w_data_reg[15:8];
     else key1_next[15:8] = key1_reg[15:8];
-    if (key_stage_clear) key1_next[23:16] = 8'd0;
+    if (key_stage_clear && !key1_wr_bytes[2]) key1_next[23:16] = 8'd0;
     else if (key1_wr_bytes[2]) key1_next[23:16] = w_data_reg[23:16];
     else key1_next[23:16] = key1_reg[23:16];
-    if (key_stage_clear) key1_next[31:24] = 8'd0;
+    if (key_stage_clear && !key1_wr_bytes[3]) key1_next[31:24] = 8'd0;
     else if (key1_wr_bytes[3]) key1_next[31:24] = w_data_reg[31:24];
     else key1_next[31:24] = key1_reg[31:24];
-    if (key_stage_clear) key2_next[7:0] = 8'd0;
+    if (key_stage_clear && !key2_wr_bytes[0]) key2_next[7:0] = 8'd0;
     else if (key2_wr_bytes[0]) key2_next[7:0] = w_data_reg[7:0];
     else key2_next[7:0] = key2_reg[7:0];
-    if (key_stage_clear) key2_next[15:8] = 8'd0;
+    if (key_stage_clear && !key2_wr_bytes[1]) key2_next[15:8] = 8'd0;
     else if (key2_wr_bytes[1]) key2_next[15:8] = w_data_reg[15:8];
     else key2_next[15:8] = key2_reg[15:8];
-    if (key_stage_clear) key2_next[23:16] = 8'd0;
+    if (key_stage_clear && !key2_wr_bytes[2]) key2_next[23:16] = 8'd0;
     else if (key2_wr_bytes[2]) key2_next[23:16] = w_data_reg[23:16];
     else key2_next[23:16] = key2_reg[23:16];
-    if (key_stage_clear) key2_next[31:24] = 8'd0;
+    if (key_stage_clear && !key2_wr_bytes[3]) key2_next[31:24] = 8'd0;
     else if (key2_wr_bytes[3]) key2_next[31:24] = w_data_reg[31:24];
     else key2_next[31:24] = key2_reg[31:24];
-    if (key_stage_clear) key3_next[7:0] = 8'd0;
+    if (key_stage_clear && !key3_wr_bytes[0]) key3_next[7:0] = 8'd0;
     else if (key3_wr_bytes[0]) key3_next[7:0] = w_data_reg[7:0];
     else key3_next[7:0] = key3_reg[7:0];
-    if (key_stage_clear) key3_next[15:8] = 8'd0;
+    if (key_stage_clear && !key3_wr_bytes[1]) key3_next[15:8] = 8'd0;
     else if (key3_wr_bytes[1]) key3_next[15:8] = w_data_reg[15:8];
     else key3_next[15:8] = key3_reg[15:8];
-    if (key_stage_clear) key3_next[23:16] = 8'd0;
+    if (key_stage_clear && !key3_wr_bytes[2]) key3_next[23:16] = 8'd0;
     else if (key3_wr_bytes[2]) key3_next[23:16] = w_data_reg[23:16];
     else key3_next[23:16] = key3_reg[23:16];
-    if (key_stage_clear) key3_next[31:24] = 8'd0;
+    if (key_stage_clear && !key3_wr_bytes[3]) key3_next[31:24] = 8'd0;
     else if (key3_wr_bytes[3]) key3_next[31:24] = w_data_reg[31:24];
     else key3_next[31:24] = key3_reg[31:24];
-    if (key_stage_clear) key4_next[7:0] = 8'd0;
+    if (key_stage_clear && !key4_wr_bytes[0]) key4_next[7:0] = 8'd0;
     else if (key4_wr_bytes[0]) key4_next[7:0] = w_data_reg[7:0];
     else key4_next[7:0] = key4_reg[7:0];
-    if (key_stage_clear) key4_next[15:8] = 8'd0;
+    if (key_stage_clear && !key4_wr_bytes[1]) key4_next[15:8] = 8'd0;
     else if (key4_wr_bytes[1]) key4_next[15:8] = w_data_reg[15:8];
     else key4_next[15:8] = key4_reg[15:8];
-    if (key_stage_clear) key4_next[23:16] = 8'd0;
+    if (key_stage_clear && !key4_wr_bytes[2]) key4_next[23:16] = 8'd0;
     else if (key4_wr_bytes[2]) key4_next[23:16] = w_data_reg[23:16];
     else key4_next[23:16] = key4_reg[23:16];
-    if (key_stage_clear) key4_next[31:24] = 8'd0;
+    if (key_stage_clear && !key4_wr_bytes[3]) key4_next[31:24] = 8'd0;
     else if (key4_wr_bytes[3]) key4_next[31:24] = w_data_reg[31:24];
     else key4_next[31:24] = key4_reg[31:24];
-    if (key_stage_clear) key5_next[7:0] = 8'd0;
+    if (key_stage_clear && !key5_wr_bytes[0]) key5_next[7:0] = 8'd0;
     else if (key5_wr_bytes[0]) key5_next[7:0] = w_data_reg[7:0];
     else key5_next[7:0] = key5_reg[7:0];
-    if (key_stage_clear) key5_next[15:8] = 8'd0;
+    if (key_stage_clear && !key5_wr_bytes[1]) key5_next[15:8] = 8'd0;
     else if (key5_wr_bytes[1]) key5_next[15:8] = w_data_reg[15:8];
     else key5_next[15:8] = key5_reg[15:8];
-    if (key_stage_clear) key5_next[23:16] = 8'd0;
+    if (key_stage_clear && !key5_wr_bytes[2]) key5_next[23:16] = 8'd0;
     else if (key5_wr_bytes[2]) key5_next[23:16] = w_data_reg[23:16];
     else key5_next[23:16] = key5_reg[23:16];
-    if (key_stage_clear) key5_next[31:24] = 8'd0;
+    if (key_stage_clear && !key5_wr_bytes[3]) key5_next[31:24] = 8'd0;
     else if (key5_wr_bytes[3]) key5_next[31:24] = w_data_reg[31:24];
     else key5_next[31:24] = key5_reg[31:24];
-    if (key_stage_clear) key6_next[7:0] = 8'd0;
+    if (key_stage_clear && !key6_wr_bytes[0]) key6_next[7:0] = 8'd0;
     else if (key6_wr_bytes[0]) key6_next[7:0] = w_data_reg[7:0];
     else key6_next[7:0] = key6_reg[7:0];
-    if (key_stage_clear) key6_next[15:8] = 8'd0;
+    if (key_stage_clear && !key6_wr_bytes[1]) key6_next[15:8] = 8'd0;
     else if (key6_wr_bytes[1]) key6_next[15:8] = w_data_reg[15:8];
     else key6_next[15:8] = key6_reg[15:8];
-    if (key_stage_clear) key6_next[23:16] = 8'd0;
+    if (key_stage_clear && !key6_wr_bytes[2]) key6_next[23:16] = 8'd0;
     else if (key6_wr_bytes[2]) key6_next[23:16] = w_data_reg[23:16];
     else key6_next[23:16] = key6_reg[23:16];
-    if (key_stage_clear) key6_next[31:24] = 8'd0;
+    if (key_stage_clear && !key6_wr_bytes[3]) key6_next[31:24] = 8'd0;
     else if (key6_wr_bytes[3]) key6_next[31:24] = w_data_reg[31:24];
     else key6_next[31:24] = key6_reg[31:24];
-    if (key_stage_clear) key7_next[7:0] = 8'd0;
+    if (key_stage_clear && !key7_wr_bytes[0]) key7_next[7:0] = 8'd0;
     else if (key7_wr_bytes[0]) key7_next[7:0] = w_data_reg[7:0];
     else key7_next[7:0] = key7_reg[7:0];
-    if (key_stage_clear) key7_next[15:8] = 8'd0;
+    if (key_stage_clear && !key7_wr_bytes[1]) key7_next[15:8] = 8'd0;
     else if (key7_wr_bytes[1]) key7_next[15:8] = w_data_reg[15:8];
     else key7_next[15:8] = key7_reg[15:8];
-    if (key_stage_clear) key7_next[23:16] = 8'd0;
+    if (key_stage_clear && !key7_wr_bytes[2]) key7_next[23:16] = 8'd0;
     else if (key7_wr_bytes[2]) key7_next[23:16] = w_data_reg[23:16];
     else key7_next[23:16] = key7_reg[23:16];
-    if (key_stage_clear) key7_next[31:24] = 8'd0;
+    if (key_stage_clear && !key7_wr_bytes[3]) key7_next[31:24] = 8'd0;
     else if (key7_wr_bytes[3]) key7_next[31:24] = w_data_reg[31:24];
     else key7_next[31:24] = key7_reg[31:24];
 
-    // RK0..RK3: zeroized by rk_stage_clear, which comes only while
-    // b_valid_reg is high (port list), so no write is done in its clock.
-    // Byte by byte: the clear zeroes the byte; else a byte written (its word hit, its
-    // strobe set) takes the write-data register's byte; else it holds. Synthesis maps
-    // the clear to the flip-flops' synchronous reset and the byte enable to their clock
-    // enable, so the D input is the write-data bit itself, with no LUT in front of it.
-    if (rk_stage_clear) rk0_next[7:0] = 8'd0;
+    // RK0..RK3: zeroized by rk_stage_clear; a write in the same clock lands after it.
+    // Byte by byte: a byte written (its word hit, its strobe set) takes the write-data
+    // register's byte; else the clear zeroes it; else it holds. Synthesis maps the byte
+    // enable to the flip-flops' clock enable and the clear to their synchronous reset,
+    // so the D input is the write-data bit itself, with no LUT in front of it.
+    if (rk_stage_clear && !rk0_wr_bytes[0]) rk0_next[7:0] = 8'd0;
     else if (rk0_wr_bytes[0]) rk0_next[7:0] = w_data_reg[7:0];
     else rk0_next[7:0] = rk0_reg[7:0];
-    if (rk_stage_clear) rk0_next[15:8] = 8'd0;
+    if (rk_stage_clear && !rk0_wr_bytes[1]) rk0_next[15:8] = 8'd0;
     else if (rk0_wr_bytes[1]) rk0_next[15:8] = w_data_reg[15:8];
     else rk0_next[15:8] = rk0_reg[15:8];
-    if (rk_stage_clear) rk0_next[23:16] = 8'd0;
+    if (rk_stage_clear && !rk0_wr_bytes[2]) rk0_next[23:16] = 8'd0;
     else if (rk0_wr_bytes[2]) rk0_next[23:16] = w_data_reg[23:16];
     else rk0_next[23:16] = rk0_reg[23:16];
-    if (rk_stage_clear) rk0_next[31:24] = 8'd0;
+    if (rk_stage_clear && !rk0_wr_bytes[3]) rk0_next[31:24] = 8'd0;
     else if (rk0_wr_bytes[3]) rk0_next[31:24] = w_data_reg[31:24];
     else rk0_next[31:24] = rk0_reg[31:24];
-    if (rk_stage_clear) rk1_next[7:0] = 8'd0;
+    if (rk_stage_clear && !rk1_wr_bytes[0]) rk1_next[7:0] = 8'd0;
     else if (rk1_wr_bytes[0]) rk1_next[7:0] = w_data_reg[7:0];
     else rk1_next[7:0] = rk1_reg[7:0];
-    if (rk_stage_clear) rk1_next[15:8] = 8'd0;
+    if (rk_stage_clear && !rk1_wr_bytes[1]) rk1_next[15:8] = 8'd0;
     else if (rk1_wr_bytes[1]) rk1_next[15:8] = w_data_reg[15:8];
     else rk1_next[15:8] = rk1_reg[15:8];
-    if (rk_stage_clear) rk1_next[23:16] = 8'd0;
+    if (rk_stage_clear && !rk1_wr_bytes[2]) rk1_next[23:16] = 8'd0;
     else if (rk1_wr_bytes[2]) rk1_next[23:16] = w_data_reg[23:16];
     else rk1_next[23:16] = rk1_reg[23:16];
-    if (rk_stage_clear) rk1_next[31:24] = 8'd0;
+    if (rk_stage_clear && !rk1_wr_bytes[3]) rk1_next[31:24] = 8'd0;
     else if (rk1_wr_bytes[3]) rk1_next[31:24] = w_data_reg[31:24];
     else rk1_next[31:24] = rk1_reg[31:24];
-    if (rk_stage_clear) rk2_next[7:0] = 8'd0;
+    if (rk_stage_clear && !rk2_wr_bytes[0]) rk2_next[7:0] = 8'd0;
     else if (rk2_wr_bytes[0]) rk2_next[7:0] = w_data_reg[7:0];
     else rk2_next[7:0] = rk2_reg[7:0];
-    if (rk_stage_clear) rk2_next[15:8] = 8'd0;
+    if (rk_stage_clear && !rk2_wr_bytes[1]) rk2_next[15:8] = 8'd0;
     else if (rk2_wr_bytes[1]) rk2_next[15:8] = w_data_reg[15:8];
     else rk2_next[15:8] = rk2_reg[15:8];
-    if (rk_stage_clear) rk2_next[23:16] = 8'd0;
+    if (rk_stage_clear && !rk2_wr_bytes[2]) rk2_next[23:16] = 8'd0;
     else if (rk2_wr_bytes[2]) rk2_next[23:16] = w_data_reg[23:16];
     else rk2_next[23:16] = rk2_reg[23:16];
-    if (rk_stage_clear) rk2_next[31:24] = 8'd0;
+    if (rk_stage_clear && !rk2_wr_bytes[3]) rk2_next[31:24] = 8'd0;
     else if (rk2_wr_bytes[3]) rk2_next[31:24] = w_data_reg[31:24];
     else rk2_next[31:24] = rk2_reg[31:24];
-    if (rk_stage_clear) rk3_next[7:0] = 8'd0;
+    if (rk_stage_clear && !rk3_wr_bytes[0]) rk3_next[7:0] = 8'd0;
     else if (rk3_wr_bytes[0]) rk3_next[7:0] = w_data_reg[7:0];
     else rk3_next[7:0] = rk3_reg[7:0];
-    if (rk_stage_clear) rk3_next[15:8] = 8'd0;
+    if (rk_stage_clear && !rk3_wr_bytes[1]) rk3_next[15:8] = 8'd0;
     else if (rk3_wr_bytes[1]) rk3_next[15:8] = w_data_reg[15:8];
     else rk3_next[15:8] = rk3_reg[15:8];
-    if (rk_stage_clear) rk3_next[23:16] = 8'd0;
+    if (rk_stage_clear && !rk3_wr_bytes[2]) rk3_next[23:16] = 8'd0;
     else if (rk3_wr_bytes[2]) rk3_next[23:16] = w_data_reg[23:16];
     else rk3_next[23:16] = rk3_reg[23:16];
-    if (rk_stage_clear) rk3_next[31:24] = 8'd0;
+    if (rk_stage_clear && !rk3_wr_bytes[3]) rk3_next[31:24] = 8'd0;
     else if (rk3_wr_bytes[3]) rk3_next[31:24] = w_data_reg[31:24];
     else rk3_next[31:24] = rk3_reg[31:24];
 end

@@ -263,12 +263,6 @@ MUTATIONS = {
         "aes_csr.v", "        r_valid_next = 1'b0;\n    end\n",
         "        r_valid_next = 1'b0;\n    end\n    r_data_next = rd_data;\n",
         "axi_top", "iterative", 10, {"a_r_hold"}),
-    # the key staging clear from the write data alone, with no write done (aes_csr's
-    # contract: only while bvalid is high, a write's response pending)
-    "top_stage_clear_outside_response": (
-        "aes_axi.v", "            ld_cmd_reg <= key_ctrl_wr && key_ctrl_commit;",
-        "            ld_cmd_reg <= key_ctrl_commit;",
-        "axi_top", "iterative", 10, {"a_stage_clear"}),
     # one wrong bit of the reduction: x^128 taken as x^7 + x + 1 (x^2 dropped) in the
     # masks of the GHASH multiplier
     "gf128_reduction_mask_bit": (

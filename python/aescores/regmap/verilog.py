@@ -210,10 +210,8 @@ HEADER = """\
  *                                        SLVERR. It may depend on <reg>_<field> and on
  *                                        the IP's state, never on <reg>_wr.
  *   staging       output <vector>        word w in bits [32w+31:32w].
- *                 input  <vector>_clear  zeroize every word. High only while bvalid is
- *                                        (a write's response pending, so no write is
- *                                        done in that clock), as a clear a clock after
- *                                        the committing write is.
+ *                 input  <vector>_clear  zeroize every word (a bus write to a word in the
+ *                                        same clock still lands, on the zeroed word).
  *
  * Timing. Strobes, pulses and command values come from registers through one level of
  * decode (plus the refuse input). Every input port reaches only a register through
@@ -522,17 +520,16 @@ def _body(regmap: RegisterMap) -> str:
             lines += _aligned(rows, indent="    ")
     for group, words in secrets.items():
         add("")
-        add(f"    // {words[0].name}..{words[-1].name}: zeroized by {group}_clear, which comes only while")
-        add("    // b_valid_reg is high (port list), so no write is done in its clock.")
-        add("    // Byte by byte: the clear zeroes the byte; else a byte written (its word hit, its")
-        add("    // strobe set) takes the write-data register's byte; else it holds. Synthesis maps")
-        add("    // the clear to the flip-flops' synchronous reset and the byte enable to their clock")
-        add("    // enable, so the D input is the write-data bit itself, with no LUT in front of it.")
+        add(f"    // {words[0].name}..{words[-1].name}: zeroized by {group}_clear; a write in the same clock lands after it.")
+        add("    // Byte by byte: a byte written (its word hit, its strobe set) takes the write-data")
+        add("    // register's byte; else the clear zeroes it; else it holds. Synthesis maps the byte")
+        add("    // enable to the flip-flops' clock enable and the clear to their synchronous reset,")
+        add("    // so the D input is the write-data bit itself, with no LUT in front of it.")
         for reg in words:
             n = _lc(reg.name)
             for b in range(DATA_BITS // 8):
                 sl = f"[{8 * b + 7}:{8 * b}]"
-                add(f"    if ({group}_clear) {n}_next{sl} = 8'd0;")
+                add(f"    if ({group}_clear && !{n}_wr_bytes[{b}]) {n}_next{sl} = 8'd0;")
                 add(f"    else if ({n}_wr_bytes[{b}]) {n}_next{sl} = w_data_reg{sl};")
                 add(f"    else {n}_next{sl} = {n}_reg{sl};")
     add("end")
