@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from aescores import configs, paths  # noqa: E402
+from aescores import configs, paths, report  # noqa: E402
 from layer_depth import LAYERS, OTHER, layer_of, synthesize  # noqa: E402  (the bench beside this file)
 from round_depth import top_module  # noqa: E402
 
@@ -51,8 +51,8 @@ PREFIX = dict(LAYERS)
 # into it carries m_axis_tdata's name).
 PORTS = (
     ("m_axis_", "mode unit", "u_out"),
-    ("s_axis_", "framer", "(its own logic)"),
-    ("s_axil_", "csr", "(its own logic)"),
+    ("s_axis_", "framer", OWN),
+    ("s_axil_", "csr", OWN),
 )
 
 
@@ -95,7 +95,7 @@ def sub_instance(layer: str, name: str) -> str:
     prefix = PREFIX.get(layer)
     if prefix is None or not name.startswith(prefix):
         return OWN
-    depth = len(instance_groups(prefix.rstrip(".") + "."))
+    depth = len(instance_groups(prefix))
     groups = instance_groups(name)
     return groups[depth] if len(groups) > depth else OWN
 
@@ -143,15 +143,12 @@ def layer_rows(netlist: dict, depth: int) -> list[tuple[int, str, Area]]:
     return rows
 
 
-def routed_lut4(preset: str) -> int | None:
-    """The whole IP's post-route LUT4 from docs/results.json, when the report has it."""
-    path = paths.DOCS_DIR / "results.json"
-    if not path.exists():
-        return None
-    for row in json.loads(path.read_text()).get("presets", []):
-        if row.get("preset") == preset:
-            return (row.get("ip") or {}).get("lut4")
-    return None
+def routed_lut4() -> dict[str, int]:
+    """Per preset, the whole IP's post-route LUT4 from docs/results.json, where the report
+    has it."""
+    path = paths.DOCS_DIR / report.RESULTS_JSON
+    rows = report.load(path).get("presets", []) if path.exists() else []
+    return {r["preset"]: r["ip"]["lut4"] for r in rows if (r.get("ip") or {}).get("lut4")}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,9 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         [p for p in configs.default_report_presets() if not p.ip_not_built]
 
     out = []
+    routed_by_preset = routed_lut4()
     for preset in presets:
         rows = layer_rows(synthesize(preset, paths.BUILD_DIR / "layer_depth" / preset.name), args.depth)
-        routed = routed_lut4(preset.name)
+        routed = routed_by_preset.get(preset.name)
         print(f"{preset.name}: whole IP after synthesis, by layer"
               + (f" (post-route, docs/results.json: {routed:,} LUT4)" if routed else ""))
         print(f"  {'layer':40} {'LUT4':>8} {'FF':>8} {'EBR':>5} {'share':>6}")
