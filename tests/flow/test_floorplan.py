@@ -115,6 +115,50 @@ def test_only_round_units_with_block_rams_ask_for_the_floorplan() -> None:
     assert not floorplan.has_round_tables(composite)
 
 
+def iterative_table_name(engine: str, lane: int, col: int, rom: int) -> str:
+    return (f"u_top.u_core.{engine}.u_engine.gen_lane[{lane}].gen_ttable.u_lookup"
+            f".gen_col[{col}].gen_rom[{rom}].u_rom.mem.0.0")
+
+
+def test_iterative_tables_then_the_key_store_take_the_first_sites() -> None:
+    store = [f"u_top.u_core.u_slots.u_store.mem.{k}.0" for k in (1, 0)]
+    expander = "u_top.u_core.u_slots.gen_expand.u_expand.u_rom.mem.0.0"
+    cells = {iterative_table_name("gen_iterative", 0, c, r): dp16kd() for c in (3, 1, 0, 2) for r in (2, 0)}
+    cells.update({name: dp16kd() for name in [*store, expander]})
+    n = flat_netlist(cells)
+    assert floorplan.has_round_tables(n)
+    assert floorplan.pin(n, ECP5_85K) == 10
+    sites = ECP5_85K.sites()
+    order = [iterative_table_name("gen_iterative", 0, c, r) for c in range(4) for r in (0, 2)]
+    assert [bel(n, name) for name in order] == sites[:8]
+    assert [bel(n, name) for name in sorted(store)] == sites[8:10]
+    assert bel(n, expander) is None
+
+
+def test_the_interleaved_engine_and_a_lone_key_store_are_left_to_the_placer() -> None:
+    cells = {iterative_table_name("gen_interleaved", 0, c, r): dp16kd() for c in range(4) for r in (0, 2)}
+    cells["u_top.u_core.u_slots.u_store.mem.0.0"] = dp16kd()
+    n = flat_netlist(cells)
+    assert not floorplan.has_round_tables(n)
+    assert floorplan.pin(n, ECP5_85K) == 0
+    assert all(bel(n, name) is None for name in cells)
+
+
+def test_flow_pins_the_iterative_tables_and_key_store_of_s1(tmp_path: Path) -> None:
+    preset = configs.get_preset("s1-iterative")
+    tgt, _goal = preset_target(preset)
+    syn = run.synthesize(preset_design(preset), tgt, tmp_path)
+    n = json.loads((tmp_path / "netlist.json").read_text())
+    cells = n["modules"]["aescores_impl_top"]["cells"]
+    rams = {name: c for name, c in cells.items() if c["type"] == "DP16KD"}
+    tables = [name for name in rams if ".u_lookup." in name]
+    store = [name for name in rams if ".u_slots.u_store." in name]
+    assert len(tables) == 16 and store  # one lane of T-tables in block RAM, the key store
+    assert syn.ebr_pinned == len(tables) + len(store)
+    pinned = {c["attributes"]["BEL"] for name, c in rams.items() if "BEL" in c["attributes"]}
+    assert pinned == set(ECP5_85K.sites()[:syn.ebr_pinned])
+
+
 def test_flow_pins_the_80_round_block_rams_of_s0(tmp_path: Path) -> None:
     # Yosys synthesis of the preset as the flow runs it (about a minute), nextpnr not run.
     preset = configs.get_preset("s0-pipelined-ttable")

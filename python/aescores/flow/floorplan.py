@@ -22,6 +22,14 @@ by the state column they read, in the column order 0, 1, 3, 2, as measured.
 Only block RAMs under `gen_lane[L].gen_round[R].u_round.gen_ttable.u_ttable.gen_ttable`
 (the TTABLE implementation of the round unit, `aes_pipe_round_ttable`) are pinned; every
 other cell (the key expander's tables, all logic) is left to the placer.
+
+The single-context ITERATIVE engine with T-tables (`aes_engine_iterative`, `s1-iterative`)
+has the same kind of path within one unit: its round runs from the tables' and the key
+store's unregistered outputs back into the tables' address. When a netlist has no
+pipelined round tables, that engine's tables (lane by lane, state column 0..3) and then
+the key store's block RAMs take the first sites of the grid, next to each other
+(`iterative_tables`). The interleaved engine (`aes_engine_interleaved`, `min-area`),
+whose table outputs are registered, is left to the placer: pinned, it measured slower.
 """
 
 from __future__ import annotations
@@ -46,6 +54,10 @@ FLATTEN_SCRIPT = "\n".join([
 _ROUND_TABLE = re.compile(
     r"gen_lane\[(\d+)\]\.gen_round\[(\d+)\]\.u_round\.gen_ttable\.u_ttable\.gen_ttable\.gen_table\[(\d+)\]\."
 )
+_ITERATIVE_TABLE = re.compile(
+    r"gen_iterative\.u_engine\.gen_lane\[(\d+)\]\.gen_ttable\.u_lookup\.gen_col\[(\d+)\]\.gen_rom\[(\d+)\]\."
+)
+_KEY_STORE = "u_slots.u_store."
 _COLUMN_ORDER = (0, 1, 3, 2)  # state columns 0..3 in the order their tables are placed
 
 
@@ -73,11 +85,17 @@ ECP5_85K = EbrGrid(row_pairs=((70, 82), (22, 46)),
                    groups=(4, 13, 22, 31, 40, 49, 58, 69, 78, 87, 96, 105, 114))
 
 
+def _block_rams(module: dict) -> list[str]:
+    return [name for name, c in module.get("cells", {}).items() if c["type"] == "DP16KD"]
+
+
 def has_round_tables(netlist: dict) -> bool:
-    """Whether any pipelined round unit of the (hierarchical) netlist has block RAMs (the
-    modules `aes_pipe_round` and its implementations, `aes_pipe_round_ttable` among them)."""
+    """Whether the (hierarchical) netlist has block RAMs to pin: in a pipelined round unit
+    (the modules `aes_pipe_round` and its implementations, `aes_pipe_round_ttable` among
+    them), or as the tables of the single-context iterative engine (flattened into the top
+    by synthesis)."""
     return any(
-        "aes_pipe_round" in name and any(c["type"] == "DP16KD" for c in m.get("cells", {}).values())
+        any("aes_pipe_round" in name or _ITERATIVE_TABLE.search(c) for c in _block_rams(m))
         for name, m in netlist["modules"].items()
     )
 
@@ -95,10 +113,28 @@ def round_tables(netlist: dict) -> dict[tuple[int, int], list[str]]:
     return {k: [name for _, name in sorted(v)] for k, v in sorted(found.items())}
 
 
+def iterative_tables(netlist: dict) -> list[str]:
+    """The DP16KD cells of the single-context iterative engine's T-tables in the flattened
+    top (lane, state column, table), then the key store's (by name); empty when the
+    engine has no T-tables in block RAM."""
+    cells = _block_rams(netlist["modules"][top_module(netlist)])
+    found = []
+    for name in cells:
+        m = _ITERATIVE_TABLE.search(name)
+        if m is not None:
+            found.append(((*(int(g) for g in m.groups()), name), name))
+    if not found:
+        return []
+    return [name for _, name in sorted(found)] + sorted(n for n in cells if _KEY_STORE in n)
+
+
 def pin(netlist: dict, grid: EbrGrid) -> int:
-    """Give every round table of the flattened netlist its site (attribute `BEL`); return
-    how many were pinned. Nothing is pinned when they need more sites than the grid has."""
+    """Give every round table of the flattened netlist its site (attribute `BEL`), or, with
+    none, the iterative engine's tables and key store (`iterative_tables`); return how many
+    were pinned. Nothing is pinned when they need more sites than the grid has."""
     tables = [name for names in round_tables(netlist).values() for name in names]
+    if not tables:
+        tables = iterative_tables(netlist)
     sites = grid.sites()
     if len(tables) > len(sites):
         return 0

@@ -16,8 +16,9 @@ kept in the result's folder):
    into the DP16KD's own output register (`flow.ebr_outreg`; Yosys 0.70 maps every
    block RAM with REGMODE=NOREG).
    On a target with a known block-RAM grid (`Target.ebr_grid`), the block RAMs of the
-   PIPELINED engine's TTABLE rounds are given sites round by round (`flow.floorplan`;
-   the netlist is flattened for it), unless `use_floorplan=False`.
+   PIPELINED engine's TTABLE rounds are given sites round by round, or those of the
+   single-context ITERATIVE engine's T-tables and key store the first sites
+   (`flow.floorplan`; the netlist is flattened for it), unless `use_floorplan=False`.
 4. pnr: nextpnr with `--report pnr_report.json` (utilisation and achieved Fmax per
    clock), a frequency goal (`--freq`) so that the Fmax is computed, `--seed`, and
    `--timing-allow-fail` so a missed goal still gives a result.
@@ -313,7 +314,7 @@ def synthesize(
         if top is not None:
             timed("floorplan", lambda: _run_yosys(floorplan.FLATTEN_SCRIPT.format(top=top), "flatten", folder))
             pinned = floorplan.pin_file(folder / "netlist.json", tgt.ebr_grid)
-            say(f"floorplan: {pinned} round block RAMs given their sites, round by round")
+            say(f"floorplan: {pinned} table and key block RAMs given their sites")
     return Synthesized(module, ports, top_parameters, cells, outreg_ports, pin_file, pinned)
 
 
