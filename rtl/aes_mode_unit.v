@@ -53,9 +53,10 @@
  *     tag      echoed through the FIFO; the length block [len(A)]_64 || [len(C)]_64 is
  *              hashed, and the tag E_K(J0) ^ hash replaces the beat (encryption) or is
  *              compared with it (decryption: a mismatch gives zeros and code 7)
- *   The GHASH unit (aes_ghash) sits at O1, behind a register stage (u_ghash_in), and O1
- *   holds a GCM entry until its blocks are in that stage, all lanes in one clock (GHASH_LANES = LANES: a multiplier per lane) or one
- *   block per 128 / GHASH_DIGIT clocks, and the tag beat until the hash is there and, two
+ *   The GHASH unit (aes_ghash) sits at O1 (in ITERATIVE builds behind a one-entry
+ *   register stage, gen_ghash_in), which holds a GCM entry until the unit (or the
+ *   stage) has taken its blocks, all lanes in one clock (GHASH_LANES = LANES: a
+ *   multiplier per lane) or one block per 128 / GHASH_DIGIT clocks, and the tag beat until the hash is there and, two
  *   clocks later, the tag beat's data and code are in registers. H stays in the unit
  *   across messages of the same slot and is zeroized once that slot's key changes or is
  *   cleared and no message needs it (gen_gcm).
@@ -836,33 +837,41 @@ module aes_mode_unit #(
             wire          u_s_last = st_own ? st_s_last : k_tag;
             wire          u_m_ready = st_own || gh_m_ready;
 
-            // A register stage in front of the unit (aes_skid: two entries with FULL_RATE,
-            // one without), so that O1's head and the choice of the GHASH beat reach only
-            // its registers, and the unit's accept and counts start from registers. Only
-            // blocks to hash pass here (AAD, ciphertext, the length block, the self-test's
-            // blocks); H goes to the unit directly. Every block is in the unit before its
-            // message's hash can come out, so the tag beat, and with it an H load or clear
-            // for the next message, finds the stage empty.
+            // Without FULL_RATE (ITERATIVE builds) a register stage in front of the unit
+            // (aes_skid, one entry), so that O1's head and the choice of the GHASH beat
+            // reach only its registers, and the unit's accept and counts start from
+            // registers. Only blocks to hash pass there (AAD, ciphertext, the length
+            // block, the self-test's blocks); H goes to the unit directly. Every block is
+            // in the unit before its message's hash can come out, so the tag beat, and
+            // with it an H load or clear for the next message, finds the stage empty.
+            // Full-rate builds connect the unit directly (a two-entry stage measured
+            // slower and larger in gcm-pipelined, CHANGELOG.md).
             wire          q_valid;
             wire          q_ready;
             wire [GW-1:0] q_block;
             wire [3:0]    q_blocks;
             wire          q_first;
             wire          q_last;
-            aes_skid #(
-                .WIDTH(GW + 6),
-                .FULL_RATE(FULL_RATE)
-            ) u_ghash_in (
-                .clk(clk),
-                .rst(rst),
-                .s_data({u_s_block, u_s_blocks, u_s_first, u_s_last}),
-                .s_valid(u_s_valid),
-                .s_ready(gh_s_ready),
-                .s_block(1'b0),
-                .m_data({q_block, q_blocks, q_first, q_last}),
-                .m_valid(q_valid),
-                .m_ready(q_ready)
-            );
+            if (FULL_RATE == 0) begin : gen_ghash_in
+                aes_skid #(
+                    .WIDTH(GW + 6),
+                    .FULL_RATE(0)
+                ) u_ghash_in (
+                    .clk(clk),
+                    .rst(rst),
+                    .s_data({u_s_block, u_s_blocks, u_s_first, u_s_last}),
+                    .s_valid(u_s_valid),
+                    .s_ready(gh_s_ready),
+                    .s_block(1'b0),
+                    .m_data({q_block, q_blocks, q_first, q_last}),
+                    .m_valid(q_valid),
+                    .m_ready(q_ready)
+                );
+            end else begin : gen_ghash_direct
+                assign {q_block, q_blocks, q_first, q_last} = {u_s_block, u_s_blocks, u_s_first, u_s_last};
+                assign q_valid = u_s_valid;
+                assign gh_s_ready = q_ready;
+            end
 
             aes_ghash #(
                 .DIGIT(GHASH_DIGIT),
