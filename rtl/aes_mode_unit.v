@@ -852,6 +852,9 @@ module aes_mode_unit #(
             wire [3:0]    q_blocks;
             wire          q_first;
             wire          q_last;
+            wire [GW+5:0] u_s_beat = {u_s_block, u_s_blocks, u_s_first, u_s_last};
+            wire [GW+5:0] q_beat;
+            assign {q_block, q_blocks, q_first, q_last} = q_beat;
             if (FULL_RATE == 0) begin : gen_ghash_in
                 aes_skid #(
                     .WIDTH(GW + 6),
@@ -859,16 +862,16 @@ module aes_mode_unit #(
                 ) u_ghash_in (
                     .clk(clk),
                     .rst(rst),
-                    .s_data({u_s_block, u_s_blocks, u_s_first, u_s_last}),
+                    .s_data(u_s_beat),
                     .s_valid(u_s_valid),
                     .s_ready(gh_s_ready),
                     .s_block(1'b0),
-                    .m_data({q_block, q_blocks, q_first, q_last}),
+                    .m_data(q_beat),
                     .m_valid(q_valid),
                     .m_ready(q_ready)
                 );
             end else begin : gen_ghash_direct
-                assign {q_block, q_blocks, q_first, q_last} = {u_s_block, u_s_blocks, u_s_first, u_s_last};
+                assign q_beat = u_s_beat;
                 assign q_valid = u_s_valid;
                 assign gh_s_ready = q_ready;
             end
