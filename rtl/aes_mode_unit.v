@@ -56,10 +56,10 @@
  *   The GHASH unit (aes_ghash) sits at O1 (in ITERATIVE builds behind a one-entry
  *   register stage, gen_ghash_in), which holds a GCM entry until the unit (or the
  *   stage) has taken its blocks, all lanes in one clock (GHASH_LANES = LANES: a
- *   multiplier per lane) or one block per 128 / GHASH_DIGIT clocks, and the tag beat until the hash is there and, two
- *   clocks later, the tag beat's data and code are in registers. H stays in the unit
- *   across messages of the same slot and is zeroized once that slot's key changes or is
- *   cleared and no message needs it (gen_gcm).
+ *   multiplier per lane) or one block per 128 / GHASH_DIGIT clocks, and the tag beat
+ *   until the hash is there and, two clocks later, the tag beat's data and code are in
+ *   registers. H stays in the unit across messages of the same slot and is zeroized
+ *   once that slot's key changes or is cleared and no message needs it (gen_gcm).
  *
  * "previous C" and the IV come from the framer (the block before each beat), so the
  * chain register holds only feedback results. Beats that need no engine (IV echo, beats

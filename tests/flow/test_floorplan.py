@@ -111,8 +111,8 @@ def test_only_round_units_with_block_rams_ask_for_the_floorplan() -> None:
         "$paramod$0f\\aes_pipe_round_composite": {"cells": {"x": {**dp16kd(), "type": "LUT4"}}},
         "top": {"attributes": TOP_ATTR, "cells": {"expander_rom": dp16kd()}},
     }}
-    assert floorplan.has_round_tables(with_tables)
-    assert not floorplan.has_round_tables(composite)
+    assert floorplan.has_tables_to_pin(with_tables)
+    assert not floorplan.has_tables_to_pin(composite)
 
 
 def iterative_table_name(engine: str, lane: int, col: int, rom: int) -> str:
@@ -126,7 +126,7 @@ def test_iterative_tables_then_the_key_store_take_the_first_sites() -> None:
     cells = {iterative_table_name("gen_iterative", 0, c, r): dp16kd() for c in (3, 1, 0, 2) for r in (2, 0)}
     cells.update({name: dp16kd() for name in [*store, expander]})
     n = flat_netlist(cells)
-    assert floorplan.has_round_tables(n)
+    assert floorplan.has_tables_to_pin(n)
     assert floorplan.pin(n, ECP5_85K) == 10
     sites = ECP5_85K.sites()
     order = [iterative_table_name("gen_iterative", 0, c, r) for c in range(4) for r in (0, 2)]
@@ -139,7 +139,7 @@ def test_the_interleaved_engine_and_a_lone_key_store_are_left_to_the_placer() ->
     cells = {iterative_table_name("gen_interleaved", 0, c, r): dp16kd() for c in range(4) for r in (0, 2)}
     cells["u_top.u_core.u_slots.u_store.mem.0.0"] = dp16kd()
     n = flat_netlist(cells)
-    assert not floorplan.has_round_tables(n)
+    assert not floorplan.has_tables_to_pin(n)
     assert floorplan.pin(n, ECP5_85K) == 0
     assert all(bel(n, name) is None for name in cells)
 
@@ -155,7 +155,7 @@ def test_flow_pins_the_iterative_tables_and_key_store_of_s1(tmp_path: Path) -> N
     store = [name for name in rams if ".u_slots.u_store." in name]
     assert len(tables) == 16 and store  # one lane of T-tables in block RAM, the key store
     assert syn.ebr_pinned == len(tables) + len(store)
-    pinned = {c["attributes"]["BEL"] for name, c in rams.items() if "BEL" in c["attributes"]}
+    pinned = {c["attributes"]["BEL"] for c in rams.values() if "BEL" in c["attributes"]}
     assert pinned == set(ECP5_85K.sites()[:syn.ebr_pinned])
 
 

@@ -89,7 +89,7 @@ def _block_rams(module: dict) -> list[str]:
     return [name for name, c in module.get("cells", {}).items() if c["type"] == "DP16KD"]
 
 
-def has_round_tables(netlist: dict) -> bool:
+def has_tables_to_pin(netlist: dict) -> bool:
     """Whether the (hierarchical) netlist has block RAMs to pin: in a pipelined round unit
     (the modules `aes_pipe_round` and its implementations, `aes_pipe_round_ttable` among
     them), or as the tables of the single-context iterative engine (flattened into the top
@@ -103,9 +103,9 @@ def has_round_tables(netlist: dict) -> bool:
 def round_tables(netlist: dict) -> dict[tuple[int, int], list[str]]:
     """The DP16KD cells of each (lane, round) in the flattened top, in placement order."""
     found: dict[tuple[int, int], list[tuple[tuple[int, int, str], str]]] = {}
-    for name, cell in netlist["modules"][top_module(netlist)]["cells"].items():
+    for name in _block_rams(netlist["modules"][top_module(netlist)]):
         m = _ROUND_TABLE.search(name)
-        if cell["type"] != "DP16KD" or m is None:
+        if m is None:
             continue
         lane, rnd, lookup = (int(g) for g in m.groups())
         order = (_COLUMN_ORDER.index(lookup // 4), lookup % 4, name)
@@ -118,14 +118,11 @@ def iterative_tables(netlist: dict) -> list[str]:
     top (lane, state column, table), then the key store's (by name); empty when the
     engine has no T-tables in block RAM."""
     cells = _block_rams(netlist["modules"][top_module(netlist)])
-    found = []
-    for name in cells:
-        m = _ITERATIVE_TABLE.search(name)
-        if m is not None:
-            found.append(((*(int(g) for g in m.groups()), name), name))
-    if not found:
+    tables = sorted((tuple(int(g) for g in m.groups()), name)
+                    for name in cells if (m := _ITERATIVE_TABLE.search(name)) is not None)
+    if not tables:
         return []
-    return [name for _, name in sorted(found)] + sorted(n for n in cells if _KEY_STORE in n)
+    return [name for _, name in tables] + sorted(n for n in cells if _KEY_STORE in n)
 
 
 def pin(netlist: dict, grid: EbrGrid) -> int:
@@ -148,7 +145,7 @@ def top_to_flatten(path: Path) -> str | None:
     """The top module of the hierarchical netlist in `path` when it has pipelined round
     tables to pin (flatten it, then `pin_file`); None when there is nothing to pin."""
     netlist = json.loads(path.read_text())
-    return top_module(netlist) if has_round_tables(netlist) else None
+    return top_module(netlist) if has_tables_to_pin(netlist) else None
 
 
 def pin_file(path: Path, grid: EbrGrid) -> int:
