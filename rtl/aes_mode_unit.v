@@ -48,6 +48,9 @@
  *     IV beat  engine(J0) = E_K(J0) kept for the tag; the beat is echoed. Before it,
  *              engine(0) = H (no output beat), loaded into the GHASH unit, unless the
  *              unit holds the H of the beat's slot and key already
+ *     H job    engine(0) = H for a slot whose key has just been loaded, while the unit
+ *              holds no H: a beat put in front of S between two messages, with no
+ *              output (gen_gcm), so that H is there before the slot's first message
  *     AAD      echoed, each block hashed (bytes past the AAD length A zero)
  *     payload  as CTR from IV || 00000002 with inc32; the ciphertext hashed
  *     tag      echoed through the FIFO; the length block [len(A)]_64 || [len(C)]_64 is
@@ -293,7 +296,8 @@ module aes_mode_unit #(
     localparam A_KIV = A_GCM + 4;
     localparam A_KSTEP = A_KIV + 1;
     localparam A_KHI = A_KSTEP + 1;
-    localparam S_W = A_KHI + 1;
+    localparam A_GJOB = A_KHI + 1;          // GCM builds only: the H job (gen_gcm)
+    localparam S_W = GCM ? A_GJOB + 1 : A_KHI + 1;
 
     wire             a_valid;
     reg              a_consume;
@@ -305,8 +309,41 @@ module aes_mode_unit #(
     wire             s_k_iv = s_op[OP_IV] && !((GCM != 0) && (s_gcm[G_AAD] || s_gcm[G_TAG]));
     wire             s_k_step = s_op[OP_PAR] && s_sel[SEL_CTR];
     wire             s_k_hi = s_k_step && !((GCM != 0) && s_gcm[G_PAY]);
-    wire [S_W-1:0]   s_word = {s_k_hi, s_k_step, s_k_iv, s_gcm, s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk,
-                               s_code, s_first_data, s_prev, s_sel, s_op, s_slot, s_user, s_last, s_keep, s_data};
+    wire [A_KHI:0]   s_fr_word = {s_k_hi, s_k_step, s_k_iv, s_gcm, s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk,
+                                  s_code, s_first_data, s_prev, s_sel, s_op, s_slot, s_user, s_last, s_keep, s_data};
+    // GCM builds insert the H job between messages (gen_gcm): while hj_req is high the
+    // framer waits and S takes the job's beat, a GCM IV beat of slot hj_slot with no
+    // output, no counter, no message hold and no last flag, whose only work is the H pass
+    // E_K(0^128) (its data bits are the framer's, unused: the pass's operand is zero).
+    // hj_req is a register, so the framer's ready stays one gate of registers.
+    wire             hj_req;
+    wire [3:0]       hj_slot;
+    wire             in_ready;
+    wire             in_valid = s_valid || hj_req;
+    wire [S_W-1:0]   s_word;
+    generate
+        if (GCM != 0) begin : gen_s_job
+            reg [A_KHI:0] job_word;
+            always @* begin
+                job_word = s_fr_word;
+                job_word[A_KHI] = 1'b0;
+                job_word[A_KSTEP] = 1'b0;
+                job_word[A_KIV] = 1'b0;
+                job_word[A_GCM +: 4] = 4'd1 << G_IV;
+                job_word[A_HOLD] = 1'b0;
+                job_word[A_CODE +: 3] = C_OK;
+                job_word[A_FIRST] = 1'b0;
+                job_word[A_SEL +: 5] = 5'd0;
+                job_word[A_OP +: 4] = 4'd0;
+                job_word[A_SLOT +: 4] = hj_slot;
+                job_word[A_LAST] = 1'b0;
+            end
+            assign s_word = hj_req ? {1'b1, job_word} : {1'b0, s_fr_word};
+        end else begin : gen_s_word
+            assign s_word = s_fr_word;
+        end
+    endgenerate
+    assign s_ready = in_ready && !hj_req;
 
     aes_skid #(
         .WIDTH(S_W),
@@ -315,8 +352,8 @@ module aes_mode_unit #(
         .clk(clk),
         .rst(rst),
         .s_data(s_word),
-        .s_valid(s_valid),
-        .s_ready(s_ready),
+        .s_valid(in_valid),
+        .s_ready(in_ready),
         .s_block(1'b0),
         .m_data(a_word),
         .m_valid(a_valid),
@@ -350,6 +387,7 @@ module aes_mode_unit #(
     wire          a_gaad = (GCM != 0) && a_word[A_GCM + G_AAD];
     wire          a_gpay = (GCM != 0) && a_word[A_GCM + G_PAY];
     wire          a_gtag = (GCM != 0) && a_word[A_GCM + G_TAG];
+    wire          a_gjob = (GCM != 0) && a_word[S_W - 1];   // the H job (an IV beat too)
     wire          a_k_iv = a_word[A_KIV];
     wire          a_k_step = a_word[A_KSTEP];
     wire          a_k_hi = a_word[A_KHI];
@@ -365,6 +403,7 @@ module aes_mode_unit #(
     wire             go;                             // the beat in A is decided this clock
     wire             g_h_have;                       // GCM: the GHASH unit has A's slot's H
     wire             g_gend;                         // GCM: A's beat ends a GCM message
+    wire [KEY_SLOTS-1:0] hj_hold;                    // GCM: the H job uses the slot
 
     // CTR counter (see the header).
     reg [32*LANES-1:0] lo_reg, lo_next;
@@ -704,17 +743,18 @@ module aes_mode_unit #(
             // load in that clock wins (it overwrites the old value).
             //
             // H is kept with its slot. The GHASH unit holds the H of one slot (its
-            // powers too), loaded by a message's H pass and kept across messages while
-            // that slot holds the same key, so a message whose slot's H is there issues
-            // only the E_K(J0) pass and the unit needs no key load. At A, ha_*_reg say
-            // whose H the unit holds once the passes issued so far have reached O1: set
-            // by an H pass when its slot is loaded, cleared as soon as that slot is not
-            // (aes_key_slots: a load or a clear accepted, a reset, the self-test's
-            // clear), so every message that starts after a key change computes H again.
-            // The unit is zeroized (h_clear) once that H is stale (drop_pend_reg) and no
-            // GCM message is between its IV beat in A and its last entry's exit from O1
-            // (a message started before a key change still finishes with the old key and
-            // its H, as its blocks do with the old round keys).
+            // powers too), loaded by an H pass (the H job of a key load, below, or a
+            // message's own) and kept across messages while that slot holds the same
+            // key, so a message whose slot's H is there issues only the E_K(J0) pass and
+            // the unit needs no key load. At A, ha_*_reg say whose H the unit holds once
+            // the passes issued so far have reached O1: set by an H pass when its slot is
+            // loaded, cleared as soon as that slot is not (aes_key_slots: a load or a
+            // clear accepted, a reset, the self-test's clear), so no message that starts
+            // after a key change uses the old H. The unit is zeroized (h_clear) once that
+            // H is stale (drop_pend_reg) and no GCM message or H job is between its IV
+            // beat in A and its last entry's exit from O1 (a message started before a key
+            // change still finishes with the old key and its H, as its blocks do with
+            // the old round keys).
             reg         ha_valid_reg;    // the unit holds (or gets) the H of slot ha_slot_reg
             reg [3:0]   ha_slot_reg;
             reg         gm_open_reg;     // a GCM message's IV pass issued, its last beat not
@@ -741,8 +781,74 @@ module aes_mode_unit #(
             wire        gm_in_use = (a_valid && a_giv) || gm_open_reg || (push_reg && entry_reg[E_GEND]) ||
                                     (gm_cnt_reg != {CW{1'b0}});
             wire        h_clear_now = drop_pend_reg && !gm_in_use && !st_own;
-            assign g_h_have = ha_valid_reg && (KEY_SLOTS == 1 || ha_slot_reg == a_slot);
-            assign g_gend = a_last && gm_open_reg;
+
+            // The H job: H is computed when a key is loaded. A slot whose key has just
+            // been loaded (slot_loaded rising: a load finished, or a host key committed)
+            // is wanted until an H pass of it is decided; while the unit holds no H
+            // (after reset, a clear or a key change of the slot whose H it held), the
+            // lowest wanted slot's job is requested at the next message boundary (the
+            // framer's beats into S, in_msg_reg) and enters S as a GCM IV beat of that
+            // slot (gen_s_job), whose H pass then loads the unit at O1 in stream order.
+            // The request, and the job until A decides on it, hold the slot, so its key
+            // cannot change under it; at A the job is dropped without a pass if the unit
+            // holds an H by then (a message's own H pass may have come first). A unit
+            // holding an H is never displaced by a job: in builds of several slots the
+            // first GCM message of another slot still computes that slot's H itself.
+            // The self-test owns the engine while st_own is high: no job is requested
+            // then, and one requested is withdrawn (busy holds the self-test back).
+            reg                 hj_req_reg;      // the job waits to enter S
+            reg                 hj_pend_reg;     // the job is in S, not decided yet
+            reg  [3:0]          hj_slot_reg;
+            reg                 in_msg_reg;      // S has taken part of a message
+            reg  [KEY_SLOTS-1:0] loaded_q_reg;
+            reg  [KEY_SLOTS-1:0] want_reg;       // loaded slots whose H is not computed
+            reg  [3:0]          want_slot;
+            reg  [KEY_SLOTS-1:0] want_done;
+            integer             ws;
+            wire                hj_in = hj_req_reg && in_ready;
+            wire                fr_take = s_valid && s_ready;
+            wire                in_msg_next = fr_take ? !s_last : in_msg_reg;
+            always @* begin
+                want_slot = 4'd0;
+                for (ws = KEY_SLOTS - 1; ws >= 0; ws = ws - 1) begin
+                    if (want_reg[ws]) begin
+                        want_slot = ws[3:0];
+                    end
+                end
+                for (ws = 0; ws < KEY_SLOTS; ws = ws + 1) begin
+                    want_done[ws] = (h_pass && a_slot == ws[3:0]) || (hj_in && hj_slot_reg == ws[3:0]);
+                end
+            end
+            assign hj_req = hj_req_reg;
+            assign hj_slot = hj_slot_reg;
+            genvar hs;
+            for (hs = 0; hs < KEY_SLOTS; hs = hs + 1) begin : gen_job_hold
+                assign hj_hold[hs] = (hj_req_reg || hj_pend_reg) && hj_slot_reg == hs;
+            end
+            always @(posedge clk) begin
+                if (rst) begin
+                    hj_req_reg <= 1'b0;
+                    hj_pend_reg <= 1'b0;
+                    in_msg_reg <= 1'b0;
+                    loaded_q_reg <= {KEY_SLOTS{1'b0}};
+                    want_reg <= {KEY_SLOTS{1'b0}};
+                end else begin
+                    hj_req_reg <= hj_req_reg ? !(hj_in || st_own) :
+                                  ((want_reg != {KEY_SLOTS{1'b0}}) && !in_msg_next && !ha_valid_reg &&
+                                   !drop_pend_reg && !h_clear_reg && !st_own && !hj_pend_reg);
+                    hj_pend_reg <= hj_in || (hj_pend_reg && !(go && a_gjob));
+                    in_msg_reg <= in_msg_next;
+                    loaded_q_reg <= slot_loaded;
+                    want_reg <= (want_reg | (slot_loaded & ~loaded_q_reg)) & slot_loaded & ~want_done;
+                end
+                if (!hj_req_reg) begin
+                    hj_slot_reg <= want_slot;
+                end
+            end
+            assign g_h_have = ha_valid_reg && (KEY_SLOTS == 1 || ha_slot_reg == a_slot || a_gjob);
+            // The last entry of a GCM message, and the H job's pass, are counted until
+            // they leave O1 (gm_cnt_reg), so that no h_clear falls between them.
+            assign g_gend = (a_last && gm_open_reg) || a_gjob;
 
             wire [31:0] iv_a_len = {o1_xor[8*12 +: 8], o1_xor[8*13 +: 8], o1_xor[8*14 +: 8], o1_xor[8*15 +: 8]};
             wire        msg_done = o1_take && o1_end && o1_last;
@@ -966,8 +1072,8 @@ module aes_mode_unit #(
                     tag_fail_reg <= 1'b0;
                 end else begin
                     ha_valid_reg <= h_pass ? a_loaded : (ha_valid_reg && ha_loaded && !h_clear_now);
-                    gm_open_reg <= (go && a_giv && !giv_h) || (gm_open_reg && !(a_consume && a_last));
-                    gm_done_reg <= msg_done && o1_head_reg[E_GEND];
+                    gm_open_reg <= (go && a_giv && !giv_h && !a_gjob) || (gm_open_reg && !(a_consume && a_last));
+                    gm_done_reg <= o1_take && o1_head_reg[E_GEND];
                     gm_cnt_reg <= gm_cnt_reg + {{CW-1{1'b0}}, push_reg && entry_reg[E_GEND]} -
                                   {{CW-1{1'b0}}, gm_done_reg};
                     drop_pend_reg <= (drop_pend_reg && !h_clear_now) || (ha_valid_reg && !ha_loaded) ||
@@ -1033,6 +1139,9 @@ module aes_mode_unit #(
         end else begin : gen_no_gcm
             assign g_h_have = 1'b0;
             assign g_gend = 1'b0;
+            assign hj_req = 1'b0;
+            assign hj_slot = 4'd0;
+            assign hj_hold = {KEY_SLOTS{1'b0}};
             assign g_hold = 1'b0;
             assign g_tag = 1'b0;
             assign g_iv = 1'b0;
@@ -1044,7 +1153,7 @@ module aes_mode_unit #(
             assign st_m_hash = 128'd0;
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_st = &{1'b0, st_own, st_h, st_h_load, st_h_clear, st_s_valid, st_s_block,
-                               st_s_first, st_s_last, slot_loaded};
+                               st_s_first, st_s_last, slot_loaded, hj_slot};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
@@ -1099,7 +1208,7 @@ module aes_mode_unit #(
     // A feedback lane can go when the chain is there: here, the result before it; with
     // ENGINE_CHAIN, in the engine (not in the clock its beat leaves S, fb_pop_reg).
     wire fb_issue = a_fb && ((ENGINE_CHAIN != 0) ? !fb_pop_reg : !fb_busy_reg);
-    assign pass = go && (a_par || fb_issue || a_giv);
+    assign pass = go && (a_par || fb_issue || (a_giv && (giv_h || !a_gjob)));
 
     always @* begin
         chain_next = chain_reg;
@@ -1115,12 +1224,14 @@ module aes_mode_unit #(
         asm_next = asm_reg;
 
         // ---- A: one decision per clock for the held beat
-        push_next = go && (!a_fb || fb_issue);
+        push_next = go && (!a_fb || fb_issue) && (giv_h || !a_gjob);
         // A feedback beat leaves S the clock after its last lane is issued (fb_pop_reg;
         // fb_busy_reg keeps that clock from issuing again), so the pop of S is two LUT
         // levels of registers.
-        a_consume = (go && !a_fb && !giv_h) || fb_pop_reg;
-        gh_next = a_giv && go ? giv_h : gh_reg;
+        // A GCM IV beat stays for its E_K(J0) pass after its H pass; the H job leaves
+        // with its H pass, or at once when the unit holds an H already (g_h_have).
+        a_consume = (go && !a_fb && (!giv_h || a_gjob)) || fb_pop_reg;
+        gh_next = a_giv && go ? (giv_h && !a_gjob) : gh_reg;
         retire_next = a_consume && a_last && a_hold;
         fb_pop_next = go && fb_issue && lane_last;
         // The CTR counter: an IV beat loads it, a CTR beat steps it (never both, the
@@ -1256,10 +1367,10 @@ module aes_mode_unit #(
     assign m_axis_tuser = o_word[W + KW + 1 +: 16];
     assign m_axis_tvalid = o_valid;
 
-    assign slot_hold = cnt_nz | cnt_inc;
+    assign slot_hold = cnt_nz | cnt_inc | hj_hold;
     assign retire_valid = retire_reg;
     assign retire_slot = retire_slot_reg;
-    assign busy = a_valid || eng_valid || (count_reg != {CW{1'b0}}) || o_valid || fb_busy_reg;
+    assign busy = hj_req || a_valid || eng_valid || (count_reg != {CW{1'b0}}) || o_valid || fb_busy_reg;
 
     assign out_beat = o_valid && m_axis_tready;
     assign out_blocks = o_word[W + KW + 17 +: 4];

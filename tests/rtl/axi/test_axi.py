@@ -268,7 +268,8 @@ GCM_KEY_MUTATIONS = {
                          "wire        h_clear_now = 1'b0;", "after KEY_CLEAR: not zeroized"),
     "h_kept_across_key_change": ("aes_mode_unit.v",
                                  "ha_valid_reg <= h_pass ? a_loaded : (ha_valid_reg && ha_loaded && !h_clear_now);",
-                                 "ha_valid_reg <= h_pass ? 1'b1 : ha_valid_reg;", "not OpenSSL's tag|Timeout"),
+                                 "ha_valid_reg <= h_pass ? 1'b1 : ha_valid_reg;",
+                                 "not OpenSSL's tag|Timeout|does not hold the H of the slot's new key"),
 }
 
 
