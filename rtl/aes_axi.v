@@ -165,6 +165,7 @@ module aes_axi #(
     wire [2*KEY_SLOTS-1:0] slot_len;
     wire st_done, st_passed, st_failed, st_active, st_pending;
     wire unit_busy;
+    wire msgs_busy;
 
     // The register block's inputs, each a plain wire (the port map below connects wires only).
     wire [1:0]  caps_arch = PIPELINED ? 2'd1 : 2'd0;
@@ -214,7 +215,7 @@ module aes_axi #(
         .latency_clocks(LATENCY_WORD),
         .status_selftest_done(status_st_done),
         .status_selftest_passed(status_st_passed),
-        .status_busy(unit_busy),
+        .status_busy(msgs_busy),
         .key_ctrl_wr(key_ctrl_wr),
         .key_ctrl_slot(key_ctrl_slot),
         .key_ctrl_len(key_ctrl_len),
@@ -642,7 +643,7 @@ module aes_axi #(
             // No self-test: CTRL[0] has no effect.
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_ctrl = &{1'b0, ctrl_selftest, core_load_ready, st_gh_h_ready, st_gh_s_ready,
-                                 st_gh_m_valid, st_gh_m_hash};
+                                 st_gh_m_valid, st_gh_m_hash, unit_busy};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
@@ -650,13 +651,31 @@ module aes_axi #(
     // ------------------------------------------------------------------ counters, errors
     assign err_set = out_msg_done ? (8'd1 << out_code) : 8'd0;
 
+    // STATUS.busy: messages in flight, from the clock after a message's first beat is
+    // taken on s_axis until its last beat has left m_axis (every message leaves with as
+    // many beats as it came with, the last with tlast). Counted at the ports, so that
+    // work which is no message (a GCM build's H job after a key load, gen_gcm in
+    // aes_mode_unit) does not show; the self-test waits for all of it (unit_busy).
+    // 12 bits hold more messages than the IP's buffers can (one beat each at least).
+    reg        in_mid_reg;        // s_axis is inside a message
+    reg [11:0] in_flight_reg;
+    wire       in_take = s_axis_tvalid && s_axis_tready;
+    wire       in_first = in_take && !in_mid_reg;
+    assign msgs_busy = (in_flight_reg != 12'd0);
+
     always @(posedge aclk) begin
         if (rst) begin
             msgs_reg <= 32'd0;
             blocks_reg <= 32'd0;
+            in_mid_reg <= 1'b0;
+            in_flight_reg <= 12'd0;
         end else begin
             msgs_reg <= msgs_reg + {31'd0, out_msg_done};
             blocks_reg <= blocks_reg + (out_beat ? {28'd0, out_blocks} : 32'd0);
+            if (in_take) begin
+                in_mid_reg <= !s_axis_tlast;
+            end
+            in_flight_reg <= in_flight_reg + {11'd0, in_first} - {11'd0, out_msg_done};
         end
     end
 
