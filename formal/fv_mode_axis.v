@@ -97,6 +97,7 @@ aes_axis_framer #(
     .retire_valid(retire_valid),
     .retire_slot(retire_slot),
     .slot_hold(),
+    .msg_open(),
     .busy()
 );
 

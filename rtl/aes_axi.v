@@ -440,7 +440,7 @@ module aes_axi #(
     wire [95:0]          fr_hi_inc;
     wire [3:0]           fr_gcm;
     wire [KEY_SLOTS-1:0] fr_slot_hold, mode_slot_hold;
-    wire                 fr_busy, mode_busy, retire_valid;
+    wire                 fr_msg_open, fr_busy, mode_busy, retire_valid;
     wire [3:0]           retire_slot;
     wire                 stream_enable = !st_active;
     wire [KEY_SLOTS-1:0] fr_slot_loading = slot_loading | slot_cmd_pend;
@@ -487,6 +487,7 @@ module aes_axi #(
         .retire_valid(retire_valid),
         .retire_slot(retire_slot),
         .slot_hold(fr_slot_hold),
+        .msg_open(fr_msg_open),
         .busy(fr_busy)
     );
 
@@ -657,25 +658,18 @@ module aes_axi #(
     // work which is no message (a GCM build's H job after a key load, gen_gcm in
     // aes_mode_unit) does not show; the self-test waits for all of it (unit_busy).
     // 12 bits hold more messages than the IP's buffers can (one beat each at least).
-    reg        in_mid_reg;        // s_axis is inside a message
     reg [11:0] in_flight_reg;
-    wire       in_take = s_axis_tvalid && s_axis_tready;
-    wire       in_first = in_take && !in_mid_reg;
     assign msgs_busy = (in_flight_reg != 12'd0);
 
     always @(posedge aclk) begin
         if (rst) begin
             msgs_reg <= 32'd0;
             blocks_reg <= 32'd0;
-            in_mid_reg <= 1'b0;
             in_flight_reg <= 12'd0;
         end else begin
             msgs_reg <= msgs_reg + {31'd0, out_msg_done};
             blocks_reg <= blocks_reg + (out_beat ? {28'd0, out_blocks} : 32'd0);
-            if (in_take) begin
-                in_mid_reg <= !s_axis_tlast;
-            end
-            in_flight_reg <= in_flight_reg + {11'd0, in_first} - {11'd0, out_msg_done};
+            in_flight_reg <= in_flight_reg + {11'd0, fr_msg_open} - {11'd0, out_msg_done};
         end
     end
 

@@ -116,6 +116,7 @@ module aes_axis_framer #(
     input  wire                    retire_valid,    // a holding message's last beat issued
     input  wire [3:0]              retire_slot,
     output wire [KEY_SLOTS-1:0]    slot_hold,
+    output wire                    msg_open,        // s_axis: a message's first beat taken
     output wire                    busy             // a message is in the framer
 );
 
@@ -586,6 +587,7 @@ module aes_axis_framer #(
     assign slot_hold = hold_nz | (hold_late_reg ? late_slot_reg : {KEY_SLOTS{1'b0}});
     // A beat taken now counts: the self-test must not start in the next clock.
     assign busy = in_take || !in_first_reg || b_valid || msg_active_reg || o_valid_reg;
+    assign msg_open = in_take && in_first_reg;
 
     assign m_valid = o_valid_reg;
     assign m_data = o_data_reg;
