@@ -21,7 +21,8 @@ own. FF and EBR are counted apart.
 Synthesis only: placement adds route-through cells, so the total is 4 to 11 % below the
 post-route figure (`aescores implement PRESET --top aes_axi`), which the heading
 gives from docs/results.json. This is the table that says where the whole IP's area
-goes, and so from which layer an area target must come. Runs in build/layer_depth.
+goes, and so from which layer an area target must come. Runs in build/layer_depth, and
+reads a netlist bench/layer_depth.py left there while the RTL and Yosys are unchanged.
 """
 
 from __future__ import annotations

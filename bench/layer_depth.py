@@ -20,7 +20,9 @@ registers, the part of a whole-IP path that placement cannot change (its routing
 rest; `aescores implement PRESET --top aes_axi` gives post-route Fmax). The whole IP
 can run at its core's clock only if no layer is deeper than the core. ABC maps the
 flattened design as a whole, so a layer's figure can move by a level or two when
-another layer changes. Runs in build/layer_depth.
+another layer changes. Runs in build/layer_depth, where a preset's netlist is kept and
+read again while its script, the RTL and Yosys are unchanged (bench/layer_area.py reads
+the same netlists, so the two benches synthesize a preset once).
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def synthesize(preset: configs.Preset, folder: Path) -> dict:
         f"synth_ecp5 -top {TOP} {preset.synth_options.get('ecp5', '')}".rstrip(),
         "setattr -mod -unset keep_hierarchy A:keep_hierarchy",
         "flatten",
-    ], timeout=3600)
+    ], timeout=3600, reuse=True)
 
 
 def layer_of(name: str, cell: dict | None) -> str:

@@ -48,14 +48,33 @@ SEQ = {"TRELLIS_FF", "DP16KD", "PDPW16KD", "TRELLIS_DPR16X4"}
 EBR = {"DP16KD", "PDPW16KD"}
 
 
-def yosys_netlist(folder: Path, sources: list[Path], commands: list[str], timeout: float | None = None) -> dict:
+def netlist_is_current(folder: Path, script: str, inputs: list[Path]) -> bool:
+    """Whether `folder` holds a netlist made by this `script` (synth.ys) and newer than
+    every file of `inputs` (the sources, and Yosys itself)."""
+    netlist, old = folder / "netlist.json", folder / "synth.ys"
+    if not (netlist.is_file() and old.is_file()) or old.read_text() != script:
+        return False
+    made = netlist.stat().st_mtime
+    return all(p.stat().st_mtime <= made for p in inputs)
+
+
+def yosys_netlist(folder: Path, sources: list[Path], commands: list[str], timeout: float | None = None,
+                  reuse: bool = False) -> dict:
     """Read `sources`, run the Yosys `commands` in `folder` and return the netlist they
-    leave (Yosys JSON). The script and its log stay in `folder` (synth.ys, synth.log)."""
+    leave (Yosys JSON). The script and its log stay in `folder` (synth.ys, synth.log).
+    With `reuse`, a netlist the same script made there after the last change to the
+    sources and to Yosys is read instead of synthesizing again."""
     folder.mkdir(parents=True, exist_ok=True)
     # YoWASP maps a private /tmp: give Yosys paths relative to its working folder.
     reads = [f'read_verilog -defer "{os.path.relpath(s, folder)}"' for s in sources]
-    (folder / "synth.ys").write_text("\n".join([*reads, *commands, "write_json netlist.json"]) + "\n")
-    tools.run([tool_path(YOSYS), "-q", "-l", "synth.log", "-s", "synth.ys"], cwd=folder, timeout=timeout)
+    script = "\n".join([*reads, *commands, "write_json netlist.json"]) + "\n"
+    yosys = tool_path(YOSYS)
+    inputs = [*sources, *([Path(yosys)] if Path(yosys).is_file() else [])]
+    if reuse and netlist_is_current(folder, script, inputs):
+        return json.loads((folder / "netlist.json").read_text())
+    (folder / "netlist.json").unlink(missing_ok=True)
+    (folder / "synth.ys").write_text(script)
+    tools.run([yosys, "-q", "-l", "synth.log", "-s", "synth.ys"], cwd=folder, timeout=timeout)
     return json.loads((folder / "netlist.json").read_text())
 
 

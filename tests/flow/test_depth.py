@@ -67,3 +67,25 @@ def test_layers_by_source_file_then_instance_name() -> None:
     # a file two layers share: by name
     skid = {"attributes": {"src": "../../../rtl/aes_skid.v:70.5-90.8"}}
     assert layers.layer_of("u_mode.u_in.gen_full.out_valid_reg_TRELLIS_FF_Q", skid) == "mode unit"
+
+
+def test_a_netlist_is_read_again_only_for_its_own_script_and_sources(tmp_path) -> None:
+    """bench/round_depth.py's reuse rule (layer_depth and layer_area share netlists): the
+    same script and no input newer than the netlist; any other script, a newer source or
+    no netlist means a new synthesis."""
+    import os
+
+    depth = load("round_depth")
+    src = tmp_path / "top.v"
+    src.write_text("module top; endmodule\n")
+    folder = tmp_path / "run"
+    folder.mkdir()
+    assert not depth.netlist_is_current(folder, "script\n", [src])   # nothing made yet
+    (folder / "synth.ys").write_text("script\n")
+    (folder / "netlist.json").write_text("{}")
+    made = os.stat(folder / "netlist.json").st_mtime
+    os.utime(src, (made - 10, made - 10))
+    assert depth.netlist_is_current(folder, "script\n", [src])
+    assert not depth.netlist_is_current(folder, "other script\n", [src])
+    os.utime(src, (made + 10, made + 10))                             # the RTL changed since
+    assert not depth.netlist_is_current(folder, "script\n", [src])
