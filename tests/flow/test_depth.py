@@ -70,22 +70,21 @@ def test_layers_by_source_file_then_instance_name() -> None:
 
 
 def test_a_netlist_is_read_again_only_for_its_own_script_and_sources(tmp_path) -> None:
-    """bench/round_depth.py's reuse rule (layer_depth and layer_area share netlists): the
-    same script and no input newer than the netlist; any other script, a newer source or
-    no netlist means a new synthesis."""
-    import os
-
+    """bench/round_depth.py's reuse rule (layer_depth and layer_area share netlists): a
+    kept netlist is read only under the key of the same script and source contents; any
+    other script, a changed source or no netlist means a new synthesis."""
     depth = load("round_depth")
     src = tmp_path / "top.v"
     src.write_text("module top; endmodule\n")
     folder = tmp_path / "run"
     folder.mkdir()
-    assert not depth.netlist_is_current(folder, "script\n", [src])   # nothing made yet
-    (folder / "synth.ys").write_text("script\n")
-    (folder / "netlist.json").write_text("{}")
-    made = os.stat(folder / "netlist.json").st_mtime
-    os.utime(src, (made - 10, made - 10))
-    assert depth.netlist_is_current(folder, "script\n", [src])
-    assert not depth.netlist_is_current(folder, "other script\n", [src])
-    os.utime(src, (made + 10, made + 10))                             # the RTL changed since
-    assert not depth.netlist_is_current(folder, "script\n", [src])
+    key = depth.netlist_key("script\n", [src])
+    assert depth.kept_netlist(folder, key) is None                      # nothing made yet
+    (folder / "netlist.json").write_text('{"modules": {}}')
+    assert depth.kept_netlist(folder, key) is None                      # no key: unfinished
+    (folder / "netlist.key").write_text(key)
+    assert depth.kept_netlist(folder, key) == {"modules": {}}
+    assert depth.kept_netlist(folder, depth.netlist_key("other script\n", [src])) is None
+    src.write_text("module top(input a); endmodule\n")                 # the RTL changed
+    assert depth.netlist_key("script\n", [src]) != key
+    assert depth.kept_netlist(folder, depth.netlist_key("script\n", [src])) is None
