@@ -10,9 +10,10 @@ include the message's IV and tag beats. docs/gcm.md quotes them.
 
 With --packets, short messages instead, as a network card sends them: 32 messages back
 to back per payload size (64, 256 and 1,024 bytes), in CTR (IV beat and payload) and in
-GCM (IV beat, one 16-byte AAD block, payload, 16-byte tag beat); prints the clocks per
-message against the beats each message has, i.e. the share of the bus the IP keeps busy.
-docs/gcm.md quotes them.
+GCM (IV beat, one 16-byte AAD block, payload, 16-byte tag beat), the GCM messages once to
+one key slot and once to two slots in turn (each with its own key: the GHASH unit's H
+changes at every message); prints the clocks per message against the beats each message
+has, i.e. the share of the bus the IP keeps busy. docs/gcm.md quotes them.
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ PACKETS = 32
 def packets(only: list[str] | None) -> int:
     """Clocks per message of short CTR and GCM messages sent back to back (encryption)."""
     key = bytes(range(16))
+    keys = (key, bytes(range(16, 32)))
     print("| configuration | payload bytes | mode | beats per message | clocks per message | bus busy |")
     print("|---|--:|---|--:|--:|--:|")
     for name, params in CONFIGS.items():
@@ -110,7 +112,8 @@ def packets(only: list[str] | None) -> int:
         counters = [iv + (2).to_bytes(4, "big") for iv in ivs]
         with AxiSim(full) as sim:
             sim.wait_selftest()
-            sim.load_key(0, key)
+            for slot, k in enumerate(keys):
+                sim.load_key(slot, k)
             for size in PACKET_BYTES:
                 texts = [bytes([n ^ 0x5A]) * size for n in range(PACKETS)]
                 # CTR: the IV beat (the counter block, from 2 as GCM's payload) and the payload.
@@ -121,14 +124,23 @@ def packets(only: list[str] | None) -> int:
                     assert out.code == 0 and out.data[beat:] == want, f"CTR {size}"
                 _packet_row(name, size, "CTR", 1 + size // beat, cycles)
                 frames = [gcm.message_frame(iv, bytes(16), text, 16, lanes) for iv, text in zip(ivs, texts)]
-                items = [kept_item(tuser_of(5, False, 0), f.data, f.keep, beat) for f in frames]
-                outs, cycles, _ = sim.messages(items)
-                for out, f in zip(outs, frames):
-                    code, want = gcm.expect_message(f, key, False)
-                    assert out.code == code == 0, f"GCM {size}"
-                    assert out.data == bytes(b for b, k in zip(want, f.keep) if k), f"GCM {size}"
-                _packet_row(name, size, "GCM, 16 B AAD", frames[0].beats, cycles)
+                for slots, mode in ((1, "GCM, 16 B AAD"), (2, "GCM, 16 B AAD, two slots in turn")):
+                    cycles = _gcm_packets(sim, frames, [keys[n % slots] for n in range(PACKETS)],
+                                          [n % slots for n in range(PACKETS)], beat)
+                    _packet_row(name, size, mode, frames[0].beats, cycles)
     return 0
+
+
+def _gcm_packets(sim: AxiSim, frames: list, keys: list[bytes], slots: list[int], beat: int) -> int:
+    """Clocks for the GCM encryptions `frames` back to back, each to its slot, checked
+    against OpenSSL's AES-GCM with the slot's key."""
+    items = [kept_item(tuser_of(5, False, slot), f.data, f.keep, beat) for f, slot in zip(frames, slots)]
+    outs, cycles, _ = sim.messages(items)
+    for out, f, k in zip(outs, frames, keys):
+        code, want = gcm.expect_message(f, k, False)
+        assert out.code == code == 0, f"GCM, slot key {k.hex()}"
+        assert out.data == bytes(b for b, kept in zip(want, f.keep) if kept), f"GCM, slot key {k.hex()}"
+    return cycles
 
 
 def _packet_row(name: str, size: int, mode: str, beats: int, cycles: int) -> None:

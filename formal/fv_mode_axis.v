@@ -56,6 +56,9 @@ wire [95:0]  fr_hi_inc;
 wire [3:0]   fr_gcm;
 wire         retire_valid;
 wire [3:0]   retire_slot;
+// The slot holds of the framer and the mode unit, as aes_axi joins them (one slot here).
+wire         fr_slot_hold, mu_slot_hold;
+wire         slot_held = fr_slot_hold | mu_slot_hold;
 
 aes_axis_framer #(
     .LANES(1),
@@ -96,7 +99,7 @@ aes_axis_framer #(
     .slot_loading(slot_loading),
     .retire_valid(retire_valid),
     .retire_slot(retire_slot),
-    .slot_hold(),
+    .slot_hold(fr_slot_hold),
     .msg_open(),
     .busy()
 );
@@ -139,8 +142,9 @@ aes_mode_unit #(
     .m_axis_tready(m_axis_tready),
     .m_axis_tlast(m_axis_tlast),
     .m_axis_tuser(m_axis_tuser),
-    .slot_hold(),
+    .slot_hold(mu_slot_hold),
     .slot_loaded(slot_loaded),
+    .slot_held(slot_held),
     .retire_valid(retire_valid),
     .retire_slot(retire_slot),
     .busy(),

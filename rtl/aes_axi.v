@@ -531,6 +531,7 @@ module aes_axi #(
         .m_axis_tuser(m_axis_tuser),
         .slot_hold(mode_slot_hold),
         .slot_loaded(slot_loaded),
+        .slot_held(slot_hold),
         .retire_valid(retire_valid),
         .retire_slot(retire_slot),
         .busy(mode_busy),

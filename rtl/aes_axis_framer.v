@@ -556,7 +556,7 @@ module aes_axis_framer #(
     // when F1 finds the slot loaded (hold_late, counted a clock later: a load of that
     // slot cannot start before, see wait_load); the mode unit retires a message when it
     // issues its last beat.
-    wire hold_in = in_take && in_first_reg && in_ok;
+    wire hold_in = msg_open && in_ok;
     reg  [KEY_SLOTS-1:0] late_slot_reg;
     wire [KEY_SLOTS-1:0] ret_slot = slot_onehot(retire_slot);
     wire [KEY_SLOTS-1:0] hold_nz;

@@ -46,11 +46,14 @@
  *
  *   GCM (GCM=1; the framer marks each beat of a mode 5 message, specification §3a)
  *     IV beat  engine(J0) = E_K(J0) kept for the tag; the beat is echoed. Before it,
- *              engine(0) = H (no output beat), loaded into the GHASH unit, unless the
- *              unit holds the H of the beat's slot and key already
- *     H job    engine(0) = H for a slot whose key has just been loaded, while the unit
- *              holds no H: a beat put in front of S between two messages, with no
- *              output (gen_gcm), so that H is there before the slot's first message
+ *              unless the unit holds the H of the beat's slot and key already, an
+ *              entry with no output beat loads the unit with H: from the H store (builds
+ *              of several slots, when it has the slot's H: no engine pass), else
+ *              engine(0) = H
+ *     H job    engine(0) = H for a slot whose key has just been loaded: a beat put in
+ *              front of S between two messages, with no output (gen_gcm), so that H is
+ *              there before the slot's first message; into the H store (several slots)
+ *              and, while the unit holds no H, into the unit
  *     AAD      echoed, each block hashed (bytes past the AAD length A zero)
  *     payload  as CTR from IV || 00000002 with inc32; the ciphertext hashed
  *     tag      echoed through the FIFO; the length block [len(A)]_64 || [len(C)]_64 is
@@ -62,7 +65,9 @@
  *   multiplier per lane) or one block per 128 / GHASH_DIGIT clocks, and the tag beat
  *   until the hash is there and, two clocks later, the tag beat's data and code are in
  *   registers. H stays in the unit across messages of the same slot and is zeroized
- *   once that slot's key changes or is cleared and no message needs it (gen_gcm).
+ *   once that slot's key changes or is cleared and no message needs it (gen_gcm). With
+ *   several slots each slot's H is also kept in the H store (gen_h_store), one 128-bit
+ *   register per slot, zeroized with the slot's round keys and read only by the unit.
  *
  * "previous C" and the IV come from the framer (the block before each beat), so the
  * chain register holds only feedback results. Beats that need no engine (IV echo, beats
@@ -153,6 +158,7 @@ module aes_mode_unit #(
     // Key slots.
     output wire [KEY_SLOTS-1:0]    slot_hold,       // passes in flight use the slot
     input  wire [KEY_SLOTS-1:0]    slot_loaded,     // slots holding their key (aes_key_slots)
+    input  wire [KEY_SLOTS-1:0]    slot_held,       // slots held by a message or a pass (aes_axi)
     output wire                    retire_valid,    // a holding message's last beat issued
     output wire [3:0]              retire_slot,
     output wire                    busy,            // a beat or a pass is in the unit
@@ -233,10 +239,14 @@ module aes_mode_unit #(
     // GCM builds add the entry's GCM kind (one-hot): the H pass (E_K(0), no output beat),
     // the IV beat (its pass is E_K(J0)), an AAD beat, a payload beat, the tag beat; and
     // whether the entry is the last of a GCM message that started (its IV beat's pass).
+    // GCM builds of several slots keep H per slot (gen_h_store) and add whether an H
+    // pass only writes that store (the H job while the GHASH unit holds another H).
     localparam K_H = 0, K_IV = 1, K_AAD = 2, K_PAY = 3, K_TAG = 4;
+    localparam H_STORE = (GCM != 0 && KEY_SLOTS > 1) ? 1 : 0;
     localparam E_KIND = SW0;                // 5, GCM builds only
     localparam E_GEND = SW0 + 5;            // GCM builds only
-    localparam SW = GCM ? SW0 + 6 : SW0;
+    localparam E_HX = SW0 + 6;              // GCM builds of several slots only
+    localparam SW = GCM ? SW0 + 6 + H_STORE : SW0;
 
     // ------------------------------------------------------------------ helpers
     function [127:0] byte_swap(input [127:0] x);
@@ -402,6 +412,8 @@ module aes_mode_unit #(
     reg              gh_reg, gh_next;                // GCM IV beat in A: its H pass issued
     wire             go;                             // the beat in A is decided this clock
     wire             g_h_have;                       // GCM: the GHASH unit has A's slot's H
+    wire             g_hr;                           // GCM: ... else the H store has it
+    wire             g_hx;                           // GCM: A's H pass fills only the store
     wire             g_gend;                         // GCM: A's beat ends a GCM message
     wire [KEY_SLOTS-1:0] hj_hold;                    // GCM: the H job uses the slot
 
@@ -533,8 +545,10 @@ module aes_mode_unit #(
         end
     endgenerate
 
-    // GCM IV beat: E_K(J0) with J0 = IV || 00000001 in lane 0, after E_K(0^128) (the
-    // hash key H) when the GHASH unit does not hold the H of the beat's slot (gen_gcm).
+    // GCM IV beat: E_K(J0) with J0 = IV || 00000001 in lane 0, after the hash key H
+    // when the GHASH unit does not hold the H of the beat's slot (gen_gcm): an entry that
+    // loads the unit from the slot's stored H (g_hr, builds of several slots: no engine
+    // pass), or else the pass E_K(0^128).
     wire         giv_h = a_giv && !gh_reg && !g_h_have;
     wire [127:0] giv_j0 = {8'h01, 24'd0, a_data[95:0]};
     wire [W-1:0] giv_in = giv_h ? {W{1'b0}} : {{(W-128){1'b0}}, giv_j0};
@@ -550,7 +564,7 @@ module aes_mode_unit #(
         entry_base[E_CODE +: 3] = a_zero ? a_code :
                                   ((a_ctr && (msg_wrap_reg || ((a_par || GCM == 0) && wrap_beat))) ? C_WRAP : C_OK);
         entry_base[E_LAST] = a_last;
-        entry_base[E_BYPASS] = a_zero || (a_iv && !a_giv);
+        entry_base[E_BYPASS] = a_zero || (a_iv && !a_giv) || (giv_h && g_hr);
         entry_base[E_SINGLE] = a_fb;
         entry_base[E_LANE +: 3] = lane_reg;
         entry_base[E_END] = (!a_fb || lane_last) && !giv_h;
@@ -561,12 +575,17 @@ module aes_mode_unit #(
     end
     wire [4:0] entry_kind = {a_gtag, a_gpay, a_gaad, a_giv && !giv_h, giv_h};
     generate
-        if (GCM != 0) begin : gen_entry_gcm
+        if (H_STORE != 0) begin : gen_entry_store
+            always @* entry_next = {g_hx, g_gend, entry_kind, entry_base};
+        end else if (GCM != 0) begin : gen_entry_gcm
             always @* entry_next = {g_gend, entry_kind, entry_base};
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_hx = &{1'b0, g_hx};
+            /* verilator lint_on UNUSEDSIGNAL */
         end else begin : gen_entry
             always @* entry_next = entry_base;
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_kind = &{1'b0, entry_kind, g_gend};
+            wire unused_kind = &{1'b0, entry_kind, g_gend, g_hx};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
@@ -777,7 +796,9 @@ module aes_mode_unit #(
                     end
                 end
             end
-            wire        h_pass = go && giv_h;
+            // An H entry decided that loads the unit: an H pass or a load from the H
+            // store, not the H job's pass that fills only the store (g_hx).
+            wire        h_pass = go && giv_h && !g_hx;
             wire        gm_in_use = (a_valid && a_giv) || gm_open_reg || (push_reg && entry_reg[E_GEND]) ||
                                     (gm_cnt_reg != {CW{1'b0}});
             wire        h_clear_now = drop_pend_reg && !gm_in_use && !st_own;
@@ -834,8 +855,8 @@ module aes_mode_unit #(
                     want_reg <= {KEY_SLOTS{1'b0}};
                 end else begin
                     hj_req_reg <= hj_req_reg ? !(hj_in || st_own) :
-                                  ((want_reg != {KEY_SLOTS{1'b0}}) && !in_msg_next && !ha_valid_reg &&
-                                   !drop_pend_reg && !h_clear_reg && !st_own && !hj_pend_reg);
+                                  ((want_reg != {KEY_SLOTS{1'b0}}) && !in_msg_next && !st_own && !hj_pend_reg &&
+                                   (H_STORE != 0 || (!ha_valid_reg && !drop_pend_reg && !h_clear_reg)));
                     hj_pend_reg <= hj_in || (hj_pend_reg && !(go && a_gjob));
                     in_msg_reg <= in_msg_next;
                     loaded_q_reg <= slot_loaded;
@@ -845,7 +866,81 @@ module aes_mode_unit #(
                     hj_slot_reg <= want_slot;
                 end
             end
-            assign g_h_have = ha_valid_reg && (KEY_SLOTS == 1 || ha_slot_reg == a_slot || a_gjob);
+            // The H store (builds of several slots): H kept per slot, so that a message
+            // to another slot than the one whose H the unit holds loads the unit from
+            // there (an entry with no engine pass) instead of computing H again.
+            //   Written at O1 by every H pass of the slot (the H job's or a message's,
+            //   whose result is E_K(0^128) with the slot's round keys), in stream order;
+            //   zeroized, like the round keys, once the slot is not loaded (a load or a
+            //   clear accepted, a reset, the self-test's clear) and no message or pass
+            //   holds it any more (slot_held: the hold that keeps aes_key_slots from
+            //   rewriting its round keys), and at reset. It has no read path but the
+            //   GHASH unit's key input.
+            //   At A, hs_a_reg says which slots' H the store holds once the passes decided
+            //   so far have reached O1: set by an H pass of a loaded slot, cleared as soon
+            //   as the slot is not loaded. A GCM IV beat whose slot's H is not in the unit
+            //   but in the store gets a store entry (g_hr: a bypass entry of kind H) that
+            //   loads the unit from the store at O1; the slot stays held from that decision
+            //   until the message's last pass leaves O1, so the stored word cannot be
+            //   zeroized in between.
+            //   The H job runs for every slot whose key has been loaded (at a message
+            //   boundary, as above) and is dropped at A if the store has that slot's H
+            //   already; while the unit holds an H (or is being cleared) the job's pass
+            //   fills only the store (g_hx, the entry's E_HX), so the unit keeps the H it
+            //   has.
+            wire        h_unit_have = ha_valid_reg && (KEY_SLOTS == 1 || ha_slot_reg == a_slot || a_gjob);
+            wire [127:0] gh_h_word;      // the H that an H entry in O1 loads into the unit
+            wire        o1_h_unit;       // the H entry in O1 loads the unit (not only the store)
+            if (H_STORE != 0) begin : gen_h_store
+                reg  [KEY_SLOTS-1:0]     hs_a_reg;
+                reg  [128*KEY_SLOTS-1:0] hs_word_reg;
+                reg                      a_hs;
+                reg  [127:0]             o1_hs;
+                integer                  hk;
+                always @* begin
+                    a_hs = 1'b0;
+                    o1_hs = 128'd0;
+                    for (hk = 0; hk < KEY_SLOTS; hk = hk + 1) begin
+                        if (a_slot == hk[3:0]) begin
+                            a_hs = hs_a_reg[hk];
+                        end
+                        if (o1_slot == hk[3:0]) begin
+                            o1_hs = hs_word_reg[128*hk +: 128];
+                        end
+                    end
+                end
+                wire h_engine = go && giv_h && !g_hr;        // an H pass decided
+                wire o1_h_pass = k_h && !o1_bypass;          // an H pass's result in O1
+                integer hw;
+                always @(posedge clk) begin
+                    for (hw = 0; hw < KEY_SLOTS; hw = hw + 1) begin
+                        if (rst) begin
+                            hs_a_reg[hw] <= 1'b0;
+                        end else begin
+                            hs_a_reg[hw] <= slot_loaded[hw] && (hs_a_reg[hw] || (h_engine && a_slot == hw[3:0]));
+                        end
+                        if (rst || (!slot_loaded[hw] && !slot_held[hw])) begin
+                            hs_word_reg[128*hw +: 128] <= 128'd0;
+                        end else if (o1_h_pass && o1_slot == hw[3:0]) begin
+                            hs_word_reg[128*hw +: 128] <= o1_res_reg[127:0];
+                        end
+                    end
+                end
+                assign g_h_have = a_gjob ? a_hs : h_unit_have;
+                assign g_hr = a_hs && !a_gjob;
+                assign g_hx = a_gjob && (ha_valid_reg || drop_pend_reg || h_clear_reg);
+                assign gh_h_word = o1_bypass ? o1_hs : o1_res_reg[127:0];
+                assign o1_h_unit = !o1_head_reg[E_HX];
+            end else begin : gen_h_unit
+                assign g_h_have = h_unit_have;
+                assign g_hr = 1'b0;
+                assign g_hx = 1'b0;
+                assign gh_h_word = o1_res_reg[127:0];
+                assign o1_h_unit = 1'b1;
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire unused_held = &{1'b0, slot_held};
+                /* verilator lint_on UNUSEDSIGNAL */
+            end
             // The last entry of a GCM message, and the H job's pass, are counted until
             // they leave O1 (gm_cnt_reg), so that no h_clear falls between them.
             assign g_gend = (a_last && gm_open_reg) || a_gjob;
@@ -927,14 +1022,14 @@ module aes_mode_unit #(
             wire          gh_h_ready;
             wire          gh_first = !g_open_reg;
             wire          gh_m_ready;
-            wire [127:0]  gh_h = o1_res_reg[127:0];
+            wire [127:0]  gh_h = gh_h_word;
 
             // The unit's inputs: the message's, or the self-test's while it owns the unit.
             wire [127:0]  u_h = st_own ? st_h : gh_h;
             // The self-test owns the unit only once the stream is idle; it loads its own
             // key, and the slots' clear before it leaves the unit's H stale, so the unit
             // is zeroized once the self-test lets go of it.
-            wire          u_h_load = st_own ? st_h_load : (k_h && !h_clear_reg);
+            wire          u_h_load = st_own ? st_h_load : (k_h && o1_h_unit && !h_clear_reg);
             wire          u_h_clear = st_own ? st_h_clear : h_clear_reg;
             wire          u_s_valid = st_own ? st_s_valid : gh_s_valid;
             wire [GW-1:0] u_s_block = st_own ? {{(GW-128){1'b0}}, st_s_block} : gh_s_block;
@@ -1138,6 +1233,8 @@ module aes_mode_unit #(
             end
         end else begin : gen_no_gcm
             assign g_h_have = 1'b0;
+            assign g_hr = 1'b0;
+            assign g_hx = 1'b0;
             assign g_gend = 1'b0;
             assign hj_req = 1'b0;
             assign hj_slot = 4'd0;
@@ -1153,7 +1250,7 @@ module aes_mode_unit #(
             assign st_m_hash = 128'd0;
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_st = &{1'b0, st_own, st_h, st_h_load, st_h_clear, st_s_valid, st_s_block,
-                               st_s_first, st_s_last, slot_loaded, hj_slot};
+                               st_s_first, st_s_last, slot_loaded, slot_held, hj_slot};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
@@ -1208,7 +1305,7 @@ module aes_mode_unit #(
     // A feedback lane can go when the chain is there: here, the result before it; with
     // ENGINE_CHAIN, in the engine (not in the clock its beat leaves S, fb_pop_reg).
     wire fb_issue = a_fb && ((ENGINE_CHAIN != 0) ? !fb_pop_reg : !fb_busy_reg);
-    assign pass = go && (a_par || fb_issue || (a_giv && (giv_h || !a_gjob)));
+    assign pass = go && (a_par || fb_issue || (a_giv && (giv_h ? !g_hr : !a_gjob)));
 
     always @* begin
         chain_next = chain_reg;

@@ -361,12 +361,45 @@ def gcm_key_registers(dut) -> tuple[dict[str, int], dict[str, int]]:
     message = {"ej0_reg": int(g.ej0_reg.value), "tag_full_reg": int(g.tag_full_reg.value),
                "tag_data_reg": int(g.tag_data_reg.value)}
     key = {"h_new_reg": int(gh.h_new_reg.value)}
+    if SLOTS_N > 1:
+        key["stored H of slot 0"] = stored_h(dut, 0)
     if P["ARCH"] == "PIPELINED":
         key.update(pow_reg=int(gh.gen_full.pow_reg.value), a_reg=int(gh.gen_full.a_reg.value))
     else:
         s = gh.gen_serial
         key.update(h_reg=int(s.h_reg.value), y_reg=int(s.y_reg.value), z_reg=int(s.z_reg.value))
     return message, key
+
+
+def stored_h(dut, slot: int) -> int:
+    """The mode unit's H store word of `slot` (builds of several slots; read for the
+    zeroization check only), in bus byte order."""
+    word = int(dut.u_mode.gen_gcm.gen_h_store.hs_word_reg.value)
+    return (word >> (128 * slot)) & ((1 << 128) - 1)
+
+
+def aes_h(key: bytes) -> int:
+    """H = AES_K(0^128) from OpenSSL, as a 128-bit port holds it (byte i at bits 8i+7..8i)."""
+    return int.from_bytes(Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(bytes(16)), "little")
+
+
+class EnginePasses:
+    """Counts the mode unit's requests taken by the engine, from its creation on."""
+
+    def __init__(self, dut) -> None:
+        self.dut = dut
+        self.count = 0
+        self._task = cocotb.start_soon(self._watch())
+
+    async def _watch(self) -> None:
+        mode = self.dut.u_mode
+        while True:
+            await RisingEdge(self.dut.aclk)
+            if int(mode.eng_valid.value) and int(mode.eng_ready.value):
+                self.count += 1
+
+    def stop(self) -> None:
+        self._task.cancel()
 
 
 def nonzero(regs: dict[str, int]) -> dict[str, str]:
@@ -376,8 +409,7 @@ def nonzero(regs: dict[str, int]) -> dict[str, str]:
 def ghash_key_register(key: bytes) -> int:
     """The GHASH unit's h_new_reg for a key: H = AES_K(0^128) from OpenSSL, in the
     unit's bit order (bus byte i at bits 8i..8i+7, each byte's bits reversed)."""
-    h = Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(bytes(16))
-    v = int.from_bytes(h, "little")
+    v = aes_h(key)
     return sum(((v >> (8 * (i // 8) + 7 - i % 8)) & 1) << i for i in range(128))
 
 
@@ -388,7 +420,10 @@ async def test_gcm_key_material_zeroized_with_message_and_slot(dut):
     AAD). H is computed when a key is loaded, before any message asks for it, and stays
     in the GHASH unit while its slot holds the key; H, its powers and the hash state are
     zero once the slot is cleared (KEY_CLEAR), and a new key in the slot brings its own
-    H; every message after each change gets OpenSSL's tag for the slot's key then."""
+    H; every message after each change gets OpenSSL's tag for the slot's key then.
+    With several slots, each slot's H is kept in the H store from its key load on:
+    messages to two slots in turn take no engine pass for H (the passes are counted),
+    and a cleared slot's stored H is zero while the other slot's stays."""
     drv = await start(dut, seed=SEED + 12, p_idle=0.0, p_backpressure=0.0)
     rng = random.Random(SEED + 12)
     keys = [rng.randbytes(SIZES[0] // 8) for _ in range(3)]
@@ -407,14 +442,18 @@ async def test_gcm_key_material_zeroized_with_message_and_slot(dut):
         message, key = gcm_key_registers(dut)
         assert not nonzero(message) and not nonzero(key), f"after {after}: not zeroized: {nonzero(message | key)}"
 
-    async def h_loaded(key_bytes: bytes, after: str) -> None:
-        # No message has run since the load: H came from the key load itself.
+    async def h_loaded(key_bytes: bytes, after: str, slot: int = 0, unit_key: bytes | None = None) -> None:
+        # No message has run since the load: H came from the key load itself. The unit
+        # holds the H of `unit_key` (the loaded key unless the unit held one already).
         await drv.wait_slots_idle()
         await ClockCycles(dut.aclk, 200)
         message, key = gcm_key_registers(dut)
         assert not nonzero(message), f"after {after}: not zeroized: {nonzero(message)}"
-        assert key["h_new_reg"] == ghash_key_register(key_bytes), \
-            f"after {after}: the unit does not hold the H of the slot's new key: {hex(key['h_new_reg'])}"
+        assert key["h_new_reg"] == ghash_key_register(unit_key or key_bytes), \
+            f"after {after}: the unit does not hold the H it should: {hex(key['h_new_reg'])}"
+        if SLOTS_N > 1:
+            assert stored_h(dut, slot) == aes_h(key_bytes), \
+                f"after {after}: the H store's slot {slot} is not the H of its key: {hex(stored_h(dut, slot))}"
 
     await load(drv, 0, keys[0])
     await h_loaded(keys[0], "the first key load")
@@ -451,10 +490,27 @@ async def test_gcm_key_material_zeroized_with_message_and_slot(dut):
         await h_loaded(keys[2], "a new key in the slot")
         await seal(keys[2])
     if SLOTS_N > 1:
-        # Messages to two slots in turn: each gets its own slot's H.
+        # A key loaded into a second slot: its H goes into the H store, and the unit keeps
+        # the first slot's.
+        key0 = keys[2 if not HOST else 1]
         await load(drv, 1, keys[0])
-        for slot in (1, 0, 1, 1, 0):
-            await seal(keys[0] if slot == 1 else keys[2 if not HOST else 1], slot)
+        await h_loaded(keys[0], "a load into a second slot", slot=1, unit_key=key0)
+        # Messages to two slots in turn: each gets its own slot's H, from the store, so the
+        # engine does each message's own passes only (E_K(J0) and the payload's beats).
+        turns = (1, 0, 1, 1, 0)
+        passes = EnginePasses(dut)
+        for slot in turns:
+            await seal(keys[0] if slot == 1 else key0, slot)
+        want = len(turns) * (1 + -(-len(text) // drv.beat_bytes))
+        assert passes.count == want, f"{passes.count} engine passes for {len(turns)} messages, want {want} (no H pass)"
+        passes.stop()
+        # KEY_CLEAR of the second slot zeroizes its stored H only.
+        await drv.clear_keys(2, wait=True)
+        await drv.wait_slots_idle()
+        await ClockCycles(dut.aclk, 10)
+        assert stored_h(dut, 1) == 0, f"after KEY_CLEAR of slot 1: its stored H is not zeroized: {hex(stored_h(dut, 1))}"
+        assert stored_h(dut, 0) == aes_h(key0), "after KEY_CLEAR of slot 1: slot 0's stored H is gone"
+        await seal(key0, 0)
 
 
 # --------------------------------------------------------------------------- random

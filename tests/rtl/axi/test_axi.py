@@ -260,8 +260,9 @@ def test_selftest_catches_injected_bug(mutation: str) -> None:
 
 
 # Bugs in the GCM hash key's life the GCM key test must catch (file, old text, new text,
-# what the test must report): H never zeroized, and H kept across a change of its slot's
-# key.
+# what the test must report): H never zeroized, H kept across a change of its slot's
+# key, the H store never zeroized, and the H store not used (H computed again at each
+# change of slot).
 GCM_KEY_GROUPS = ("gcm_keys",)
 GCM_KEY_MUTATIONS = {
     "h_never_zeroized": ("aes_mode_unit.v", "wire        h_clear_now = drop_pend_reg && !gm_in_use && !st_own;",
@@ -269,7 +270,11 @@ GCM_KEY_MUTATIONS = {
     "h_kept_across_key_change": ("aes_mode_unit.v",
                                  "ha_valid_reg <= h_pass ? a_loaded : (ha_valid_reg && ha_loaded && !h_clear_now);",
                                  "ha_valid_reg <= h_pass ? 1'b1 : ha_valid_reg;",
-                                 "not OpenSSL's tag|Timeout|does not hold the H of the slot's new key"),
+                                 "not OpenSSL's tag|Timeout|does not hold the H"),
+    "h_store_never_zeroized": ("aes_mode_unit.v", "if (rst || (!slot_loaded[hw] && !slot_held[hw])) begin",
+                               "if (rst) begin", "stored H is not zeroized|not zeroized"),
+    "h_store_unused": ("aes_mode_unit.v", "assign g_hr = a_hs && !a_gjob;", "assign g_hr = 1'b0;",
+                       "no H pass"),
 }
 
 
