@@ -11,7 +11,8 @@
  * one per block taken with s_last, less one per result taken on m_*. The environment
  * gives one rule, the one the unit states for h_clear: a clear comes only while no
  * result is owed (the mode unit clears at the end of a message, after the tag's hash has
- * left). h_load is free.
+ * left). h_load is free, and so are h_pows_load and its set (POW_LOAD=1, the direct load
+ * of a key and its powers).
  *
  *   a_ready_needs_key   s_ready only while h_ready: no block is hashed without a key.
  *   a_owed_bound        never more than QUEUE results owed: a last block is refused
@@ -30,11 +31,14 @@
 module fv_ghash_ctrl #(
     parameter DIGIT = 128,
     parameter PIPE = 1,
-    parameter LANES = 1
+    parameter LANES = 1,
+    parameter POW_LOAD = 0
 ) (
     input wire                 clk,
     input wire [127:0]         h,
     input wire                 h_load,
+    input wire                 h_pows_load,
+    input wire [128*((DIGIT == 128) ? LANES * PIPE : 1)-1:0] h_pows_in,
     input wire                 h_clear,
     input wire                 s_valid,
     input wire [128*LANES-1:0] s_block,
@@ -56,17 +60,22 @@ module fv_ghash_ctrl #(
 
     wire         h_ready, s_ready, m_valid;
     wire [127:0] m_hash;
+    wire [128*((DIGIT == 128) ? LANES * PIPE : 1)-1:0] h_pows;
 
     aes_ghash #(
         .DIGIT (DIGIT),
         .PIPE  (PIPE),
-        .LANES (LANES)
+        .LANES (LANES),
+        .POW_LOAD (POW_LOAD)
     ) dut (
         .clk      (clk),
         .rst      (rst),
         .h        (h),
         .h_load   (h_load),
         .h_ready  (h_ready),
+        .h_pows   (h_pows),
+        .h_pows_load (h_pows_load),
+        .h_pows_in (h_pows_in),
         .h_clear  (h_clear),
         .s_valid  (s_valid),
         .s_ready  (s_ready),

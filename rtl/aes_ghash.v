@@ -133,7 +133,10 @@ module aes_ghash #(
     // 0 to 4; 0 is the schoolbook product. The digit-serial unit does not use it.
     parameter KARATSUBA = 3,
     // Blocks per beat, 1 to 8 (full rate only): LANES multipliers side by side.
-    parameter LANES = 1
+    parameter LANES = 1,
+    // 1 (full rate only): the key and its powers can also be loaded as a whole
+    // (h_pows_load), as h_pows gave them after an earlier h_load; 0: h_pows_* unused.
+    parameter POW_LOAD = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -142,6 +145,12 @@ module aes_ghash #(
     input  wire [127:0] h,
     input  wire         h_load,
     output wire         h_ready,
+    // The key and its powers H^1 .. H^(LANES * PIPE) as the unit holds them (full rate;
+    // H^1 in the low 128 bits; zero in the digit-serial unit), and a load of a set of
+    // them (POW_LOAD=1): h_pows_load as h_load, with the set on h_pows_in.
+    output wire [128*((DIGIT == 128) ? LANES * PIPE : 1)-1:0] h_pows,
+    input  wire         h_pows_load,
+    input  wire [128*((DIGIT == 128) ? LANES * PIPE : 1)-1:0] h_pows_in,
     // Zeroize the key and the hash state (see above).
     input  wire         h_clear,
 
@@ -186,6 +195,9 @@ module aes_ghash #(
         if (KARATSUBA < 0 || KARATSUBA > 4) begin : gen_invalid_karatsuba
             aes_ghash_invalid_KARATSUBA_must_be_0_to_4 invalid_karatsuba_inst ();
         end
+        if (POW_LOAD != 0 && (!FULL || POW_LOAD != 1)) begin : gen_invalid_pow_load
+            aes_ghash_invalid_POW_LOAD_must_be_0_or_1_with_DIGIT_128 invalid_pow_load_inst ();
+        end
     endgenerate
 
     // The IP's byte order <-> SP 800-38D's bit order (an involution: the bits of each
@@ -215,6 +227,8 @@ module aes_ghash #(
     reg          fresh_reg, fresh_next;       // the next block starts a new hash
     reg [2:0]    pending_reg, pending_next;   // results taken (last block) and not yet out
 
+    // A load of a whole set of powers (POW_LOAD; an h_load in the same clock wins).
+    wire         key_direct = (POW_LOAD != 0) && h_pows_load && !h_load;
     wire         take_ok;      // the datapath can take a block in this clock (registers only)
     wire         load_done;    // the datapath has the new key (and its powers) now
     wire         res_valid;    // a result leaves the datapath now
@@ -244,7 +258,7 @@ module aes_ghash #(
             loading_next = 1'b0;
             fresh_next = 1'b1;
         end
-        if (h_load) begin
+        if (h_load || key_direct) begin
             key_ok_next = 1'b0;
             loading_next = 1'b1;
         end
@@ -284,6 +298,8 @@ module aes_ghash #(
                 h_new_reg <= 128'd0;
             end else if (h_load) begin
                 h_new_reg <= bit_order(h);
+            end else if (key_direct) begin
+                h_new_reg <= h_pows_in[127:0];
             end
             fresh_reg <= fresh_next;
             pending_reg <= pending_next;
@@ -309,6 +325,9 @@ module aes_ghash #(
             localparam integer KEY_SWAP_NUM = D;
             localparam [CW-1:0] KEY_SWAP_AT = KEY_SWAP_NUM[CW-1:0];   // the powers take the new key
             localparam [CW-1:0] DONE_AT = LOAD_DONE_AT[CW-1:0];
+            // A direct load (h_pows_load) takes the set a clock after the key swap.
+            localparam integer DIRECT_DONE_NUM = (N == 1) ? 1 : D + 1;
+            localparam [CW-1:0] DIRECT_DONE_AT = DIRECT_DONE_NUM[CW-1:0];
             localparam [CW-1:0] ONE_AT = 1;
             localparam [127:0] POLY_ONE = 128'd1;         // H^0
             localparam [3:0] L4 = L[3:0];
@@ -336,6 +355,8 @@ module aes_ghash #(
             reg [127:0]     fin_reg, fin_next;            // sum of a finished hash's slots so far
             reg [128*N-1:0] pow_reg;                      // H^k at [128*(k-1) +: 128]
             reg [CW-1:0]    load_cnt_reg;                 // clocks since h_load (1 in the next)
+            wire            direct;                       // the load is a direct one (h_pows_load)
+            wire [128*N-1:0] pows_set;                    // its set, until the key swap
 
             wire [127:0] p_slot;                          // the slot of D clocks ago, times its power
             wire [127:0] p;                               // ... with the other lanes' products
@@ -358,9 +379,11 @@ module aes_ghash #(
 
             // The key load: inject H (as a first block) one clock after h_load and a zero
             // block every D clocks after it, N - 2 of them; keep the slot after each pass.
+            // A direct load injects nothing: at the key swap the whole set is taken.
             wire at_key_swap = loading_reg && (load_cnt_reg == KEY_SWAP_AT);
-            assign load_done = loading_reg && (load_cnt_reg == DONE_AT);
-            wire       inject_first = loading_reg && (N > 1) && (load_cnt_reg == ONE_AT);
+            assign load_done = loading_reg && (load_cnt_reg == (direct ? DIRECT_DONE_AT : DONE_AT));
+            wire       computing = loading_reg && !direct;
+            wire       inject_first = computing && (N > 1) && (load_cnt_reg == ONE_AT);
             wire [N:0] inject_zero;                       // bit n: the n-th zero block now
             wire [N:1] capture;                           // bit k: p is H^k now
             assign inject_zero[0] = 1'b0;
@@ -370,12 +393,12 @@ module aes_ghash #(
                 localparam integer AT_NUM = 1 + gn * D;
                 localparam [CW-1:0] AT = AT_NUM[CW-1:0];
                 if (gn <= N - 2) begin : gen_zero
-                    assign inject_zero[gn] = loading_reg && (load_cnt_reg == AT);
+                    assign inject_zero[gn] = computing && (load_cnt_reg == AT);
                 end else begin : gen_no_zero
                     assign inject_zero[gn] = 1'b0;
                 end
                 if (gn >= 2) begin : gen_capture
-                    assign capture[gn] = loading_reg && (load_cnt_reg == AT);
+                    assign capture[gn] = computing && (load_cnt_reg == AT);
                 end
             end
             wire inject = inject_first || |inject_zero;
@@ -539,6 +562,8 @@ module aes_ghash #(
                     fin_reg <= fin_next;
                     if (h_clear) begin
                         pow_reg <= {128*N{1'b0}};
+                    end else if (at_key_swap && direct) begin
+                        pow_reg <= pows_set;
                     end else begin
                         if (at_key_swap) begin
                             pow_reg[127:0] <= h_new_reg;
@@ -549,7 +574,7 @@ module aes_ghash #(
                             end
                         end
                     end
-                    if (h_load) begin
+                    if (h_load || key_direct) begin
                         load_cnt_reg <= ONE_AT;
                     end else if (loading_reg) begin
                         load_cnt_reg <= load_cnt_reg + 1'b1;
@@ -568,6 +593,38 @@ module aes_ghash #(
                 end
                 a_reg <= h_clear ? 128'd0 : slot_in;
                 op_reg <= op_next;
+            end
+            assign h_pows = pow_reg;
+
+            // The direct load's set waits in pows_in_reg until the key swap (so a hash
+            // still in the loop finishes with the old powers, as after h_load), and is
+            // zeroized then, by a clear and at reset.
+            if (POW_LOAD != 0) begin : gen_pow_load
+                reg             direct_reg;
+                reg [128*N-1:0] pows_in_reg;
+                assign direct = direct_reg;
+                assign pows_set = pows_in_reg;
+                always @(posedge clk) begin
+                    if (rst) begin
+                        direct_reg <= 1'b0;
+                    end else if (h_load || key_direct) begin
+                        direct_reg <= key_direct;
+                    end
+                    // A new set in the clock of the last one's swap is kept.
+                    if (rst || h_clear) begin
+                        pows_in_reg <= {128*N{1'b0}};
+                    end else if (key_direct) begin
+                        pows_in_reg <= h_pows_in;
+                    end else if (at_key_swap && direct_reg) begin
+                        pows_in_reg <= {128*N{1'b0}};
+                    end
+                end
+            end else begin : gen_no_pow_load
+                assign direct = 1'b0;
+                assign pows_set = {128*N{1'b0}};
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire unused_pows = &{1'b0, h_pows_in, h_pows_load};
+                /* verilator lint_on UNUSEDSIGNAL */
             end
 
             // The line's oldest first flag is only needed for D-1 clocks; lane 0 has no
@@ -695,9 +752,11 @@ module aes_ghash #(
                 z_reg <= z_next;
             end
 
-            // One block per beat: the count and the other lanes are not read.
+            // One block per beat: the count and the other lanes are not read; no direct
+            // load (POW_LOAD is full rate only).
+            assign h_pows = 128'd0;
             /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_serial = &{1'b0, s_blocks, s_poly};
+            wire unused_serial = &{1'b0, s_blocks, s_poly, h_pows_in, h_pows_load};
             /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate

@@ -67,7 +67,8 @@
  *   registers. H stays in the unit across messages of the same slot and is zeroized
  *   once that slot's key changes or is cleared and no message needs it (gen_gcm). With
  *   several slots each slot's H is also kept in the H store (gen_h_store), one 128-bit
- *   register per slot, zeroized with the slot's round keys and read only by the unit.
+ *   register per slot (and, for a full-rate unit, the slot's powers of H as the unit
+ *   computed them), zeroized with the slot's round keys and read only by the unit.
  *
  * "previous C" and the IV come from the framer (the block before each beat), so the
  * chain register holds only feedback results. Beats that need no engine (IV echo, beats
@@ -888,9 +889,24 @@ module aes_mode_unit #(
             //   already; while the unit holds an H (or is being cleared) the job's pass
             //   fills only the store (g_hx, the entry's E_HX), so the unit keeps the H it
             //   has.
+            //   Full-rate units that need powers of H (GHASH_PIPE x lanes > 1) get them
+            //   computed again at each key load (aes_ghash's LOAD_CLOCKS), so the store
+            //   also keeps each slot's set as the unit holds it after a load from an H
+            //   (gen_h_powers: captured from the unit's h_pows once its key load is done,
+            //   if the slot is still loaded then), and an H entry of a slot whose set is
+            //   there loads the unit with it at once (h_pows_load: h_ready GHASH_PIPE + 2
+            //   clocks later). Without a set (the H job filled only the H word, or the capture
+            //   was cancelled) the H entry loads the unit from the H word, and the set is
+            //   captured from that load.
+            localparam GH_NP = (GHASH_DIGIT == 128) ? GH_L * GHASH_PIPE : 1;
+            localparam H_POWERS = (H_STORE != 0 && GH_NP > 1) ? 1 : 0;
             wire        h_unit_have = ha_valid_reg && (KEY_SLOTS == 1 || ha_slot_reg == a_slot || a_gjob);
             wire [127:0] gh_h_word;      // the H that an H entry in O1 loads into the unit
             wire        o1_h_unit;       // the H entry in O1 loads the unit (not only the store)
+            wire        gh_h_ready;
+            wire [128*GH_NP-1:0] gh_pows;     // the unit's key and powers
+            wire        g_pows_load;     // the H entry in O1 loads the unit's set from the store
+            wire [128*GH_NP-1:0] g_pows;      // ... this one
             if (H_STORE != 0) begin : gen_h_store
                 reg  [KEY_SLOTS-1:0]     hs_a_reg;
                 reg  [128*KEY_SLOTS-1:0] hs_word_reg;
@@ -931,14 +947,75 @@ module aes_mode_unit #(
                 assign g_hx = a_gjob && (ha_valid_reg || drop_pend_reg || h_clear_reg);
                 assign gh_h_word = o1_bypass ? o1_hs : o1_res_reg[127:0];
                 assign o1_h_unit = !o1_head_reg[E_HX];
+
+                if (H_POWERS != 0) begin : gen_h_powers
+                    reg  [128*GH_NP*KEY_SLOTS-1:0] hp_word_reg;   // slot k at [128*GH_NP*k +: 128*GH_NP]
+                    reg  [KEY_SLOTS-1:0]           hp_ok_reg;
+                    reg                            cap_reg;       // the unit is loading the H of cap_slot_reg
+                    reg  [3:0]                     cap_slot_reg;
+                    reg                            o1_hp_ok;
+                    reg  [128*GH_NP-1:0]           o1_hp;
+                    reg                            cap_loaded;
+                    integer                        pk;
+                    always @* begin
+                        o1_hp_ok = 1'b0;
+                        o1_hp = {128*GH_NP{1'b0}};
+                        cap_loaded = 1'b0;
+                        for (pk = 0; pk < KEY_SLOTS; pk = pk + 1) begin
+                            if (o1_slot == pk[3:0]) begin
+                                o1_hp_ok = hp_ok_reg[pk];
+                                o1_hp = hp_word_reg[128*GH_NP*pk +: 128*GH_NP];
+                            end
+                            if (cap_slot_reg == pk[3:0]) begin
+                                cap_loaded = slot_loaded[pk];
+                            end
+                        end
+                    end
+                    // The unit takes an H entry now (u_h_load or u_pows_load below).
+                    wire stream_h = !st_own && k_h && o1_h_unit && !h_clear_reg;
+                    wire direct = o1_bypass && o1_hp_ok;
+                    wire capture = cap_reg && gh_h_ready && cap_loaded && !st_own;
+                    integer pw;
+                    always @(posedge clk) begin
+                        if (rst) begin
+                            cap_reg <= 1'b0;
+                        end else if (stream_h) begin
+                            cap_reg <= !direct;
+                        end else if (capture || !cap_loaded || st_own || h_clear_reg) begin
+                            cap_reg <= 1'b0;
+                        end
+                        if (stream_h) begin
+                            cap_slot_reg <= o1_slot;
+                        end
+                        for (pw = 0; pw < KEY_SLOTS; pw = pw + 1) begin
+                            if (rst || (!slot_loaded[pw] && !slot_held[pw])) begin
+                                hp_word_reg[128*GH_NP*pw +: 128*GH_NP] <= {128*GH_NP{1'b0}};
+                                hp_ok_reg[pw] <= 1'b0;
+                            end else if (capture && cap_slot_reg == pw[3:0]) begin
+                                hp_word_reg[128*GH_NP*pw +: 128*GH_NP] <= gh_pows;
+                                hp_ok_reg[pw] <= 1'b1;
+                            end
+                        end
+                    end
+                    assign g_pows_load = direct;
+                    assign g_pows = o1_hp;
+                end else begin : gen_h_only
+                    assign g_pows_load = 1'b0;
+                    assign g_pows = {128*GH_NP{1'b0}};
+                    /* verilator lint_off UNUSEDSIGNAL */
+                    wire unused_pows = &{1'b0, gh_pows};
+                    /* verilator lint_on UNUSEDSIGNAL */
+                end
             end else begin : gen_h_unit
                 assign g_h_have = h_unit_have;
                 assign g_hr = 1'b0;
                 assign g_hx = 1'b0;
                 assign gh_h_word = o1_res_reg[127:0];
                 assign o1_h_unit = 1'b1;
+                assign g_pows_load = 1'b0;
+                assign g_pows = {128*GH_NP{1'b0}};
                 /* verilator lint_off UNUSEDSIGNAL */
-                wire unused_held = &{1'b0, slot_held};
+                wire unused_held = &{1'b0, slot_held, gh_pows};
                 /* verilator lint_on UNUSEDSIGNAL */
             end
             // The last entry of a GCM message, and the H job's pass, are counted until
@@ -1019,7 +1096,6 @@ module aes_mode_unit #(
             wire          gh_fed_now = gh_s_valid && gh_s_ready && g_lane_last;
             wire          gh_m_valid;
             wire [127:0]  gh_m_hash;
-            wire          gh_h_ready;
             wire          gh_first = !g_open_reg;
             wire          gh_m_ready;
             wire [127:0]  gh_h = gh_h_word;
@@ -1029,7 +1105,8 @@ module aes_mode_unit #(
             // The self-test owns the unit only once the stream is idle; it loads its own
             // key, and the slots' clear before it leaves the unit's H stale, so the unit
             // is zeroized once the self-test lets go of it.
-            wire          u_h_load = st_own ? st_h_load : (k_h && o1_h_unit && !h_clear_reg);
+            wire          u_h_load = st_own ? st_h_load : (k_h && o1_h_unit && !g_pows_load && !h_clear_reg);
+            wire          u_pows_load = !st_own && k_h && g_pows_load && !h_clear_reg;
             wire          u_h_clear = st_own ? st_h_clear : h_clear_reg;
             wire          u_s_valid = st_own ? st_s_valid : gh_s_valid;
             wire [GW-1:0] u_s_block = st_own ? {{(GW-128){1'b0}}, st_s_block} : gh_s_block;
@@ -1080,13 +1157,17 @@ module aes_mode_unit #(
             aes_ghash #(
                 .DIGIT(GHASH_DIGIT),
                 .PIPE(GHASH_PIPE),
-                .LANES(GH_L)
+                .LANES(GH_L),
+                .POW_LOAD(H_POWERS)
             ) u_ghash (
                 .clk(clk),
                 .rst(rst),
                 .h(u_h),
                 .h_load(u_h_load),
                 .h_ready(gh_h_ready),
+                .h_pows(gh_pows),
+                .h_pows_load(u_pows_load),
+                .h_pows_in(g_pows),
                 .h_clear(u_h_clear),
                 .s_valid(q_valid),
                 .s_ready(q_ready),

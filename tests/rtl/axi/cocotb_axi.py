@@ -363,6 +363,8 @@ def gcm_key_registers(dut) -> tuple[dict[str, int], dict[str, int]]:
     key = {"h_new_reg": int(gh.h_new_reg.value)}
     if SLOTS_N > 1:
         key["stored H of slot 0"] = stored_h(dut, 0)
+    if POW_STORE:
+        key["stored powers of slot 0"] = stored_powers(dut, 0)
     if P["ARCH"] == "PIPELINED":
         key.update(pow_reg=int(gh.gen_full.pow_reg.value), a_reg=int(gh.gen_full.a_reg.value))
     else:
@@ -378,24 +380,36 @@ def stored_h(dut, slot: int) -> int:
     return (word >> (128 * slot)) & ((1 << 128) - 1)
 
 
+# The H store keeps each slot's powers of H too when the GHASH unit is a full-rate one
+# that needs them (PIPELINED builds, eight lanes: aes_axi's choice of unit, docs/gcm.md).
+POW_STORE = SLOTS_N > 1 and (P["ARCH"] == "PIPELINED" or int(P["LANES"]) == 8)
+
+
+def stored_powers(dut, slot: int) -> int:
+    """The H store's set of powers of `slot` (POW_STORE builds; zeroization check only)."""
+    g = dut.u_mode.gen_gcm.gen_h_store.gen_h_powers
+    width = len(g.hp_word_reg) // SLOTS_N
+    return (int(g.hp_word_reg.value) >> (width * slot)) & ((1 << width) - 1)
+
+
 def aes_h(key: bytes) -> int:
     """H = AES_K(0^128) from OpenSSL, as a 128-bit port holds it (byte i at bits 8i+7..8i)."""
     return int.from_bytes(Cipher(algorithms.AES(key), modes.ECB()).encryptor().update(bytes(16)), "little")
 
 
-class EnginePasses:
-    """Counts the mode unit's requests taken by the engine, from its creation on."""
+class Pulses:
+    """Counts the clock edges at which `high()` is true, from its creation on."""
 
-    def __init__(self, dut) -> None:
+    def __init__(self, dut, high) -> None:
         self.dut = dut
+        self.high = high
         self.count = 0
         self._task = cocotb.start_soon(self._watch())
 
     async def _watch(self) -> None:
-        mode = self.dut.u_mode
         while True:
             await RisingEdge(self.dut.aclk)
-            if int(mode.eng_valid.value) and int(mode.eng_ready.value):
+            if self.high():
                 self.count += 1
 
     def stop(self) -> None:
@@ -498,17 +512,32 @@ async def test_gcm_key_material_zeroized_with_message_and_slot(dut):
         # Messages to two slots in turn: each gets its own slot's H, from the store, so the
         # engine does each message's own passes only (E_K(J0) and the payload's beats).
         turns = (1, 0, 1, 1, 0)
-        passes = EnginePasses(dut)
+        passes = Pulses(dut, lambda: int(dut.u_mode.eng_valid.value) and int(dut.u_mode.eng_ready.value))
+        ghash = dut.u_mode.gen_gcm.u_ghash
+        key_loads = Pulses(dut, lambda: int(ghash.h_load.value))
+        set_loads = Pulses(dut, lambda: int(ghash.h_pows_load.value))
         for slot in turns:
             await seal(keys[0] if slot == 1 else key0, slot)
         want = len(turns) * (1 + -(-len(text) // drv.beat_bytes))
         assert passes.count == want, f"{passes.count} engine passes for {len(turns)} messages, want {want} (no H pass)"
-        passes.stop()
+        # Four changes of slot, each a load of the GHASH unit: from the stored H (the unit
+        # computes its powers), or, in a full-rate unit that needs powers, from the stored
+        # set of the slot after its first use (slot 0's since its key load).
+        if POW_STORE:
+            assert (key_loads.count, set_loads.count) == (1, 3), \
+                f"{key_loads.count} key loads and {set_loads.count} loads of a stored set, want 1 and 3"
+        else:
+            assert key_loads.count == 4, f"{key_loads.count} key loads of the GHASH unit, want 4"
+        for counter in (passes, key_loads, set_loads):
+            counter.stop()
         # KEY_CLEAR of the second slot zeroizes its stored H only.
         await drv.clear_keys(2, wait=True)
         await drv.wait_slots_idle()
         await ClockCycles(dut.aclk, 10)
         assert stored_h(dut, 1) == 0, f"after KEY_CLEAR of slot 1: its stored H is not zeroized: {hex(stored_h(dut, 1))}"
+        if POW_STORE:
+            assert stored_powers(dut, 1) == 0, "after KEY_CLEAR of slot 1: its stored powers of H are not zeroized"
+            assert stored_powers(dut, 0) != 0, "after KEY_CLEAR of slot 1: slot 0's stored powers are gone"
         assert stored_h(dut, 0) == aes_h(key0), "after KEY_CLEAR of slot 1: slot 0's stored H is gone"
         await seal(key0, 0)
 

@@ -261,8 +261,8 @@ def test_selftest_catches_injected_bug(mutation: str) -> None:
 
 # Bugs in the GCM hash key's life the GCM key test must catch (file, old text, new text,
 # what the test must report): H never zeroized, H kept across a change of its slot's
-# key, the H store never zeroized, and the H store not used (H computed again at each
-# change of slot).
+# key, the H store never zeroized, the H store not used (H computed again at each
+# change of slot), and the same two for the store's powers of H.
 GCM_KEY_GROUPS = ("gcm_keys",)
 GCM_KEY_MUTATIONS = {
     "h_never_zeroized": ("aes_mode_unit.v", "wire        h_clear_now = drop_pend_reg && !gm_in_use && !st_own;",
@@ -275,7 +275,14 @@ GCM_KEY_MUTATIONS = {
                                "if (rst) begin", "stored H is not zeroized|not zeroized"),
     "h_store_unused": ("aes_mode_unit.v", "assign g_hr = a_hs && !a_gjob;", "assign g_hr = 1'b0;",
                        "no H pass"),
+    # the stored powers of H (full-rate units: run on the gcm-pipelined preset's engine)
+    "h_powers_never_zeroized": ("aes_mode_unit.v", "if (rst || (!slot_loaded[pw] && !slot_held[pw])) begin",
+                                "if (rst) begin", "stored powers of H are not zeroized|not zeroized"),
+    "h_powers_unused": ("aes_mode_unit.v", "wire direct = o1_bypass && o1_hp_ok;", "wire direct = 1'b0;",
+                        "loads of a stored set"),
 }
+# The build each mutation runs on: the ITERATIVE four-lane build unless named here.
+GCM_KEY_MUTATION_BUILDS = {"h_powers_never_zeroized": "pipe1-s2-ttable", "h_powers_unused": "pipe1-s2-ttable"}
 
 
 @pytest.mark.slow
@@ -285,7 +292,7 @@ def test_gcm_key_test_catches_injected_bug(mutation: str) -> None:
     that bug."""
     rtl_file, old, new, expected = GCM_KEY_MUTATIONS[mutation]
     sources = mutant_sources(paths.BUILD_DIR / "gcm_key_mutants" / mutation, rtl_file, old, new)
-    params = BUILDS["iter4"]
+    params = BUILDS[GCM_KEY_MUTATION_BUILDS.get(mutation, "iter4")]
     tag = f"gcm-key-{mutation}"
     with build_lock(f"gcm-key-mutant-{mutation}"):
         with pytest.raises((AssertionError, SystemExit)):

@@ -31,11 +31,15 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from aescores import gcm, model
 
-PARAMS = {"DIGIT": 128, "PIPE": 1, "LANES": 1, **json.loads(os.environ.get("AESCORES_GHASH", "{}"))}
+PARAMS = {"DIGIT": 128, "PIPE": 1, "LANES": 1, "POW_LOAD": 0, **json.loads(os.environ.get("AESCORES_GHASH", "{}"))}
 DIGIT = int(PARAMS["DIGIT"])
 PIPE = int(PARAMS["PIPE"])
 LANES = int(PARAMS["LANES"])
 FULL = DIGIT == 128
+POW_LOAD = int(PARAMS["POW_LOAD"])
+"""1: the key and its powers can be loaded as a set (h_pows_load)."""
+POWERS = LANES * PIPE if FULL else 1
+"""128-bit words of h_pows and h_pows_in."""
 BLOCK_CLOCKS = 1 if FULL else 128 // DIGIT + PIPE - 1
 """Clocks per beat at full input rate."""
 LATENCY = 2 * PIPE + 1 if FULL else BLOCK_CLOCKS + 1
@@ -165,6 +169,8 @@ class Unit:
         d.s_last.value = 0
         d.h.value = 0
         d.h_load.value = 0
+        d.h_pows_load.value = 0
+        d.h_pows_in.value = 0
         d.h_clear.value = 0
         d.m_ready.value = 0
 
@@ -179,10 +185,11 @@ class Unit:
         self._held = None
 
     async def tick(self, item: Item | None, m_ready: bool, key: bytes | None = None,
-                   clear: bool = False) -> bool:
-        """One clock: offer `item` (None: s_valid low), m_ready, a key load when `key`, and
-        h_clear when `clear`. Returns True when the item was taken. Checks the outputs on
-        the way."""
+                   clear: bool = False, key_set: tuple[bytes, int] | None = None) -> bool:
+        """One clock: offer `item` (None: s_valid low), m_ready, a key load when `key`, a
+        load of a stored set when `key_set` ((the key, the h_pows value an earlier load of
+        it gave)), and h_clear when `clear`. Returns True when the item was taken. Checks
+        the outputs on the way."""
         d = self.dut
         d.s_valid.value = int(item is not None)
         # lanes past the count carry random bytes: the unit must not hash them
@@ -194,6 +201,8 @@ class Unit:
         d.m_ready.value = int(m_ready)
         d.h_load.value = int(key is not None)
         d.h.value = model.to_port(key) if key is not None else 0
+        d.h_pows_load.value = int(key_set is not None)
+        d.h_pows_in.value = key_set[1] if key_set is not None else 0
         d.h_clear.value = int(clear)
         await ReadOnly()
         s_ready = self.s_ready = int(d.s_ready.value)
@@ -211,6 +220,8 @@ class Unit:
             self.taken.append((self.clock, item))
         if key is not None:
             self.board.load(key)
+        elif key_set is not None:
+            self.board.load(key_set[0])
         if clear:
             self.board.clear()
         if m_valid:
@@ -231,12 +242,21 @@ class Unit:
     async def load_key(self, key: bytes) -> int:
         """Load `key` with nothing else going on; returns the clocks until h_ready."""
         await self.tick(None, True, key)
+        return await self._clocks_to_h_ready("h_load")
+
+    async def load_set(self, key: bytes, pows: int) -> int:
+        """Load a stored set with nothing else going on; returns the clocks until h_ready."""
+        await self.tick(None, True, key_set=(key, pows))
+        return await self._clocks_to_h_ready("h_pows_load")
+
+    async def _clocks_to_h_ready(self, load: str) -> int:
+        """Idle after the clock of a load until h_ready; returns the clocks it took."""
         start = self.clock - 1
         for _ in range(200):
             await self.tick(None, True)
             if self.h_ready:
                 return self.clock - 1 - start
-        raise AssertionError("h_ready did not rise within 200 clocks of h_load")
+        raise AssertionError(f"h_ready did not rise within 200 clocks of {load}")
 
     async def until_ready(self) -> None:
         """Idle (m_ready high) until s_ready is high; with nothing offered it stays high."""
@@ -553,6 +573,69 @@ async def clear_zeroizes_the_key_and_the_hash_state(dut) -> None:
     assert not any(key_and_state_registers(dut).values())
 
 
+@cocotb.test()
+async def stored_key_sets_load_at_once_and_hash_as_their_key(dut) -> None:
+    """POW_LOAD=1: h_pows after a key load is the key's set; loaded back with h_pows_load
+    (between hashes, at random clocks while hashes are open and results in flight, and
+    over a load under way) it hashes as that key does, ready PIPE + 2 clocks after the
+    load instead of the LOAD_CLOCKS a key load takes; h_clear zeroizes a set waiting to
+    be taken."""
+    unit = await started(dut, 9)
+    keys = [unit.rng.randbytes(16) for _ in range(3)]
+    sets = {}
+    for key in keys:
+        assert await unit.load_key(key) == LOAD_CLOCKS
+        sets[key] = int(dut.h_pows.value)
+        port = model.to_port(key)
+        inside = sum(((port >> (8 * (i // 8) + 7 - i % 8)) & 1) << i for i in range(128))  # the unit's bit order
+        assert sets[key] & ((1 << 128) - 1) == inside and (POWERS == 1 or sets[key] >> 128), \
+            "h_pows is not the key and its powers"
+        await unit.stream(unit.random_hashes(3), 1.0, 1.0)
+        await unit.drain()
+    assert len(set(sets.values())) == len(keys)
+    for key in keys * 2:
+        assert await unit.load_set(key, sets[key]) == (2 if POWERS == 1 else PIPE + 2), "a set's load time"
+        assert int(dut.h_pows.value) == sets[key], "the set loaded is not the set given"
+        before = len(unit.popped)
+        await unit.stream(unit.random_hashes(4, max_blocks=10 * LANES), 0.9, 0.9)
+        await unit.drain()
+        assert len(unit.popped) - before == 4
+    # Sets loaded at random clocks, hashes open and results in flight.
+    order = [keys[unit.rng.randrange(3)] for _ in range(40)]
+    pending = list(order)
+    items = unit.random_hashes(hashes_for(4000), max_blocks=12 * LANES)
+    offer = None
+    for _ in range(400_000):
+        if not items and offer is None and not pending:
+            break
+        if offer is None and items and unit.rng.random() < 0.8:
+            offer = items.pop(0)
+        key = pending.pop(0) if pending and unit.rng.random() < 0.03 else None
+        if await unit.tick(offer, unit.rng.random() < 0.8, key_set=(key, sets[key]) if key else None):
+            offer = None
+    await unit.drain()
+    assert unit.board.dropped_by_load >= 3, "no set was loaded inside a hash"
+    # A set over a key load under way, and a key load over a set's.
+    await unit.tick(None, True, keys[0])
+    await unit.load_set(keys[1], sets[keys[1]])
+    await unit.stream(unit.random_hashes(3), 1.0, 1.0)
+    await unit.drain()
+    await unit.tick(None, True, key_set=(keys[2], sets[keys[2]]))
+    assert await unit.load_key(keys[0]) == LOAD_CLOCKS
+    await unit.stream(unit.random_hashes(3), 1.0, 1.0)
+    await unit.drain()
+    # A clear right after a set's load: the set waiting for its key swap is zeroized too.
+    await unit.tick(None, True, key_set=(keys[1], sets[keys[1]]))
+    await unit.tick(None, True, clear=True)
+    for _ in range(LATENCY + 10):
+        await unit.tick(None, True)
+        assert not unit.h_ready, "h_ready high after a set's load was cleared"
+    waiting = int(dut.gen_full.gen_pow_load.pows_in_reg.value)
+    left = {name: hex(v) for name, v in {**key_and_state_registers(dut), "pows_in_reg": waiting}.items() if v}
+    assert not left, f"registers not zeroized by h_clear: {left}"
+    assert unit.board.hashes == len(unit.popped)
+
+
 # Test groups for test_ghash.py.
 GROUPS = {
     "hash": [random_hashes_back_to_back_match_the_model, random_stalls_on_both_sides_keep_order_and_values,
@@ -561,4 +644,5 @@ GROUPS = {
             clear_zeroizes_the_key_and_the_hash_state],
     "gcm": [gcm_hashes_match_openssl_tags],
     "timing": [timing_rate_latency_and_key_load],
+    "pows": [stored_key_sets_load_at_once_and_hash_as_their_key],
 }

@@ -49,8 +49,13 @@ BUILDS: dict[str, dict[str, int]] = {
     "d16-p2": {"DIGIT": 16, "PIPE": 2},
     "d8": {"DIGIT": 8, "PIPE": 1},
     "d8-p2": {"DIGIT": 8, "PIPE": 2},
+    # The direct load of a stored key and its powers (POW_LOAD, aes_axi's full-rate GCM
+    # builds of several key slots): four stages, and three with two lanes.
+    "d128-p4-pows": {"DIGIT": 128, "PIPE": 4, "POW_LOAD": 1},
+    "d128-p3-l2-pows": {"DIGIT": 128, "PIPE": 3, "LANES": 2, "POW_LOAD": 1},
 }
 ALL_GROUPS = ("hash", "key", "gcm", "timing")
+POW_GROUPS = ("pows",)
 
 
 # Icarus evaluates the 128 x 128 multiplier about a hundred times slower than Verilator:
@@ -74,7 +79,7 @@ def run(build: str, sim: str, groups: tuple[str, ...] = ALL_GROUPS, sources: lis
 @pytest.mark.parametrize("sim", ["verilator", "icarus"])
 @pytest.mark.parametrize("build", list(BUILDS))
 def test_ghash(build: str, sim: str) -> None:
-    run(build, sim)
+    run(build, sim, ALL_GROUPS + (POW_GROUPS if BUILDS[build].get("POW_LOAD") else ()))
 
 
 # --------------------------------------------------------------------------- parameters
@@ -91,6 +96,8 @@ BAD_PARAMETERS = [
     ({"LANES": 0}, "aes_ghash_invalid_LANES_must_be_1_to_8"),
     ({"LANES": 9}, "aes_ghash_invalid_LANES_must_be_1_to_8"),
     ({"DIGIT": 16, "LANES": 2}, "aes_ghash_invalid_LANES_must_be_1_when_DIGIT_is_below_128"),
+    ({"DIGIT": 16, "PIPE": 2, "POW_LOAD": 1}, "aes_ghash_invalid_POW_LOAD_must_be_0_or_1_with_DIGIT_128"),
+    ({"POW_LOAD": 2}, "aes_ghash_invalid_POW_LOAD_must_be_0_or_1_with_DIGIT_128"),
 ]
 
 
@@ -139,7 +146,7 @@ def test_bench_finds_a_broken_unit(mutation: str, tmp_path: Path) -> None:
 
 # --------------------------------------------------------------------------- the groups
 # The groups the bench's tests are run in above.
-GROUPS_RUN = {ghash_bench: set(ALL_GROUPS)}
+GROUPS_RUN = {ghash_bench: set(ALL_GROUPS) | set(POW_GROUPS)}
 
 
 @pytest.mark.parametrize("bench", list(GROUPS_RUN), ids=lambda m: m.__name__)
