@@ -17,6 +17,7 @@ own. FF and EBR are counted apart.
 
     python3 bench/layer_area.py                        # the presets of the report
     python3 bench/layer_area.py min-area gcm-iterative --depth 2
+    python3 bench/layer_area.py gcm-pipelined --set KEY_SLOTS=4   # any configuration
 
 Synthesis only: placement adds route-through cells, so the total is 4 to 11 % below the
 post-route figure (`aescores implement PRESET --top aes_axi`), which the heading
@@ -36,8 +37,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from aescores import configs, paths, report  # noqa: E402
-from layer_depth import LAYERS, OTHER, layer_of, synthesize  # noqa: E402  (the bench beside this file)
+from aescores import paths, report  # noqa: E402
+from layer_depth import LAYERS, OTHER, add_config_arguments, configs_from_args, layer_of, synthesize  # noqa: E402  (the bench beside this file)
 from round_depth import top_module  # noqa: E402
 
 # Logic cells (TRELLIS_COMB) each mapped cell takes when nextpnr packs it.
@@ -154,13 +155,12 @@ def routed_lut4() -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("presets", nargs="*", help="preset names (default: those of `aescores report`)")
+    add_config_arguments(ap)
     ap.add_argument("--depth", type=int, choices=(1, 2), default=1,
                     help="1: the layers; 2: and the instances inside each")
     ap.add_argument("--json", type=Path, help="write the rows here")
     args = ap.parse_args(argv)
-    presets = [configs.get_preset(n) for n in args.presets] if args.presets else \
-        [p for p in configs.default_report_presets() if not p.ip_not_built]
+    presets = configs_from_args(args)
 
     out = []
     routed_by_preset = routed_lut4()

@@ -13,6 +13,7 @@ deepest path outside the core ends:
 
     python3 bench/layer_depth.py                       # the presets of the report
     python3 bench/layer_depth.py s3-subpipelined gcm-pipelined
+    python3 bench/layer_depth.py gcm-pipelined --set KEY_SLOTS=4   # any configuration
 
 A path is given to the layer where it ends, whatever layer it starts in, so paths that
 cross a layer boundary count too. Nothing is placed or routed: this is the logic between
@@ -104,13 +105,35 @@ def deepest_by_layer(netlist: dict) -> dict[str, tuple[int, str]]:
     return worst
 
 
+def add_config_arguments(ap: argparse.ArgumentParser) -> None:
+    """The configurations a layer bench builds: preset names, and `--set NAME=VALUE`
+    parameters over each of them (over the defaults when no preset is named)."""
+    ap.add_argument("presets", nargs="*", help="preset names (default: those of `aescores report`)")
+    ap.add_argument("--set", dest="set", action="append", default=[], metavar="NAME=VALUE",
+                    help="an aes_axi parameter over each preset's value, or over the defaults when no "
+                         "preset is named (repeatable)")
+
+
+def configs_from_args(args: argparse.Namespace) -> list[configs.Preset]:
+    """The configurations of `add_config_arguments`' options; SystemExit with the reason
+    for an unknown preset or parameter or an illegal value."""
+    try:
+        overrides = configs.parse_sets(args.set)
+        if args.presets:
+            return [configs.configure(name, overrides) for name in args.presets]
+        if overrides:
+            return [configs.configure(None, overrides)]
+    except configs.ConfigError as exc:
+        raise SystemExit(f"{Path(sys.argv[0]).name}: {exc}") from None
+    return [p for p in configs.default_report_presets() if not p.ip_not_built]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("presets", nargs="*", help="preset names (default: those of `aescores report`)")
+    add_config_arguments(ap)
     ap.add_argument("--json", type=Path, help="write the rows here")
     args = ap.parse_args(argv)
-    presets = [configs.get_preset(n) for n in args.presets] if args.presets else \
-        [p for p in configs.default_report_presets() if not p.ip_not_built]
+    presets = configs_from_args(args)
 
     order = [layer for layer, _ in LAYERS] + [OTHER]
     rows = []

@@ -88,3 +88,26 @@ def test_a_netlist_is_read_again_only_for_its_own_script_and_sources(tmp_path) -
     src.write_text("module top(input a); endmodule\n")                 # the RTL changed
     assert depth.netlist_key("script\n", [src]) != key
     assert depth.kept_netlist(folder, depth.netlist_key("script\n", [src])) is None
+
+
+def _bench_args(layers, argv: list[str]):
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    layers.add_config_arguments(ap)
+    return layers.configs_from_args(ap.parse_args(argv))
+
+
+def test_layer_benches_build_presets_with_set_parameters_over_them() -> None:
+    import pytest
+
+    layers = load("layer_depth")
+    named = _bench_args(layers, ["gcm-pipelined", "min-area", "--set", "KEY_SLOTS=4"])
+    assert [p.full_params["KEY_SLOTS"] for p in named] == [4, 4]
+    assert [p.name for p in named] == ["gcm-pipelined+KEY_SLOTS=4", "min-area+KEY_SLOTS=4"]
+    assert [p.full_params["GCM"] for p in named] == [1, 0]  # the rest of each preset kept
+    alone = _bench_args(layers, ["--set", "ARCH=ITERATIVE"])
+    assert len(alone) == 1 and alone[0].full_params["ARCH"] == "ITERATIVE"
+    assert [p.name for p in _bench_args(layers, ["s1-iterative"])] == ["s1-iterative"]
+    with pytest.raises(SystemExit, match="LANES takes 1, 2, 4 or 8"):
+        _bench_args(layers, ["--set", "LANES=3"])
