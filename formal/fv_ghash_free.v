@@ -38,6 +38,18 @@ module aes_ghash #(
     output wire [127:0] m_hash
 );
 
+    // The mode unit's H store loads a slot's stored key and powers with h_pows_load
+    // (POW_LOAD=1): a cover shows that path is reachable (mode_axis.sby cover_gcm_pows_slots2).
+    generate
+        if (POW_LOAD != 0) begin : gen_pows_cover
+            always @(posedge clk) begin
+                if (!rst) begin
+                    c_pows_load: cover (h_pows_load);
+                end
+            end
+        end
+    endgenerate
+
     assign h_ready = $anyseq;
     assign h_pows = $anyseq;
     assign s_ready = $anyseq;

@@ -6,7 +6,7 @@
 // Formal check: the stream handshakes of the message framer and the mode unit keep their beats
 
 /*
- * aes_axis_framer and aes_mode_unit (LANES=1, KEY_SLOTS=1, DECRYPT=0) wired as aes_axi
+ * aes_axis_framer and aes_mode_unit (LANES=1, KEY_SLOTS slots, DECRYPT=0) wired as aes_axi
  * wires them, with every input free: the input stream, m_axis_tready, the key-slot
  * state, the control inputs, and the whole engine side (eng_ready, res_valid, res_data:
  * any engine behaviour at all, so the properties hold whatever the cipher engine does),
@@ -18,9 +18,18 @@
  * With GCM=1 (the GCM tasks of mode_axis.sby) mode 5 is GCM, and aes_ghash is
  * fv_ghash_free.v, whose outputs are free: the properties hold whatever the GHASH unit
  * does, and a cover shows a GCM message's tag beat leaving with code 0.
+ * With KEY_SLOTS=2 (the _slots2 tasks) each slot's state is free on its own, messages
+ * name either slot or a slot not in the build, and with GCM=1 the mode unit has its H
+ * store (with GHASH_PIPE=2, the powers of H per slot too): the properties hold through
+ * the store's entries, and a cover shows a GCM tag beat of slot 1 leaving with code 0.
  */
 module fv_mode_axis #(
-    parameter GCM = 0
+    parameter GCM = 0,
+    // Key slots of the framer and the mode unit: 1 or 2.
+    parameter KEY_SLOTS = 1,
+    // Register stages of the GHASH multiplier the mode unit is built for (1, or 2: a
+    // full-rate unit with powers of H, which the H store keeps per slot).
+    parameter GHASH_PIPE = 1
 ) (
     input wire          clk,
     input wire          rst_in,
@@ -33,8 +42,8 @@ module fv_mode_axis #(
     input wire          enable,
     input wire          pause,
     input wire          selftest_failed,
-    input wire          slot_loaded,
-    input wire          slot_loading,
+    input wire [KEY_SLOTS-1:0] slot_loaded,
+    input wire [KEY_SLOTS-1:0] slot_loading,
     input wire          eng_ready,
     input wire          res_valid,
     input wire [127:0]  res_data
@@ -56,13 +65,13 @@ wire [95:0]  fr_hi_inc;
 wire [3:0]   fr_gcm;
 wire         retire_valid;
 wire [3:0]   retire_slot;
-// The slot holds of the framer and the mode unit, as aes_axi joins them (one slot here).
-wire         fr_slot_hold, mu_slot_hold;
-wire         slot_held = fr_slot_hold | mu_slot_hold;
+// The slot holds of the framer and the mode unit, as aes_axi joins them.
+wire [KEY_SLOTS-1:0] fr_slot_hold, mu_slot_hold;
+wire [KEY_SLOTS-1:0] slot_held = fr_slot_hold | mu_slot_hold;
 
 aes_axis_framer #(
     .LANES(1),
-    .KEY_SLOTS(1),
+    .KEY_SLOTS(KEY_SLOTS),
     .DECRYPT(0),
     .GCM(GCM)
 ) u_framer (
@@ -112,9 +121,10 @@ wire [3:0]   eng_slot;
 
 aes_mode_unit #(
     .LANES(1),
-    .KEY_SLOTS(1),
+    .KEY_SLOTS(KEY_SLOTS),
     .SIDE_DEPTH(4),
-    .GCM(GCM)
+    .GCM(GCM),
+    .GHASH_PIPE(GHASH_PIPE)
 ) u_mode (
     .clk(clk),
     .rst(rst),
@@ -233,6 +243,11 @@ generate
             if (!rst) begin
                 c_gcm_tag: cover (m_axis_tvalid && m_axis_tready && m_axis_tlast &&
                                   m_axis_tuser[2:0] == 3'd5 && m_axis_tuser[15:8] == 8'd0);
+                if (KEY_SLOTS > 1) begin
+                    c_gcm_tag_slot1: cover (m_axis_tvalid && m_axis_tready && m_axis_tlast &&
+                                            m_axis_tuser[2:0] == 3'd5 && m_axis_tuser[7:4] == 4'd1 &&
+                                            m_axis_tuser[15:8] == 8'd0);
+                end
             end
         end
     end

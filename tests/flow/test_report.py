@@ -139,7 +139,10 @@ def test_collect_builds_the_whole_ip_beside_the_core(monkeypatch: pytest.MonkeyP
         if preset.top == "aes_axi" and preset.name == "s3-subpipelined":
             raise DoesNotFit("s3-subpipelined does not fit ecp5-85k: LUT4 99,000 of 83,640 (logs in x)")
         lut4 = 4900 if preset.top == "aes_axi" else 2000
-        return preset_figures(preset, _fake_flow_result(preset, target, lut4, 125.0))
+        result = _fake_flow_result(preset, target, lut4, 125.0)
+        result["critical_path"] = {"from": f"{preset.top}.a_reg", "to": f"{preset.top}.b_reg", "delay_ns": 8.0,
+                                   "logic_ns": 2.5, "routing_ns": 5.5}
+        return preset_figures(preset, result)
 
     monkeypatch.setattr(flow, "implement_preset", fake)
     monkeypatch.setattr(report, "simulate", lambda p: {"passed": 1, "total": 1})
@@ -157,6 +160,9 @@ def test_collect_builds_the_whole_ip_beside_the_core(monkeypatch: pytest.MonkeyP
     assert "| `min-area` | 4,900 | 1,000 | 0 | 125.0 | 1.46 | 0.297 | 2,900 | 16.00 | 1.00 |" in md
     assert area["ip"]["cbc_enc_clocks_per_block"] == 16 and area["ip"]["cbc_enc_gbps"] == pytest.approx(1.0)
     assert "| `s3-subpipelined` | not built: s3-subpipelined does not fit ecp5-85k" in md
+    # The whole IP's worst path is kept in its entry and named in the report.
+    assert area["ip"]["critical_path"]["from"] == "aes_axi.a_reg"
+    assert "| `min-area` | `aes_axi.a_reg` | `aes_axi.b_reg` | 8.00 | 2.50 | 5.50 |" in md
     # A preset that says why its IP is not built gets the reason, and no IP build.
     calls.clear()
     data = report.collect([configs.PRESETS["max-throughput"]], sim=False)

@@ -51,6 +51,12 @@ TASK_SECONDS = {
     ("mode_axis", "prove_gcm"): 5,
     ("mode_axis", "prove_gcm_half"): 5,
     ("mode_axis", "cover_gcm"): 10,
+    ("mode_axis", "prove_slots2"): 2,
+    ("mode_axis", "prove_gcm_slots2"): 2,
+    ("mode_axis", "prove_gcm_half_slots2"): 2,
+    ("mode_axis", "prove_gcm_pows_slots2"): 2,
+    ("mode_axis", "cover_gcm_slots2"): 5,
+    ("mode_axis", "cover_gcm_pows_slots2"): 7,
     ("axi_top", "iterative"): 14,
     ("axi_top", "pipelined"): 105,              # slow: the whole IP with the PIPELINED engine, 2 minutes
     ("csr_key_leak", "prove"): 2,

@@ -259,6 +259,9 @@ def _whole_ip(preset: Preset, target: str | None, *, seed: int, force: bool, say
     say(f"{figures['lut4']:,} LUT4, {figures['fmax_mhz']:.1f} MHz" + (" (cached)" if figures.get("cached") else ""))
     entry = {k: figures[k] for k in _IP_KEEP}
     entry["cache_key"] = (figures.get("flow") or {}).get("cache_key")
+    worst = (figures.get("flow") or {}).get("critical_path")
+    if worst:
+        entry["critical_path"] = worst  # what sets the whole IP's Fmax (docs name it)
     entry["built_from"] = recorded_built_from(figures.get("flow") or {}, IP_TOP)
     return entry
 
@@ -523,6 +526,27 @@ def _ip_table(rows: list[Mapping]) -> list[str]:
         lines.append(
             f"| {_name_cell(r)} | {_n(ip['lut4'])} | {_n(ip['ff'])} | {_n(ip['ebr'])} | {ip['fmax_mhz']:.1f} "
             f"| {ip['gbps']:.2f} | {_n(ip.get('mbps_per_lut'), '.3g')} | {_n(ip['lut4'] - r['lut4'])} | {cbc} |"
+        )
+    return lines + _ip_worst_paths(with_ip)
+
+
+def _ip_worst_paths(rows: list[Mapping]) -> list[str]:
+    """The worst path of each whole-IP build that records it: what sets its Fmax."""
+    found = [(r, r["ip"]["critical_path"]) for r in rows if (r.get("ip") or {}).get("critical_path")]
+    if not found:
+        return []
+    lines = [
+        "",
+        "Worst path of each whole IP (nextpnr's critical path at the Fmax above: the cell it",
+        "starts from, the cell it ends in, its delay and how much of it is routing):",
+        "",
+        "| preset | from | to | ns | logic ns | routing ns |",
+        "|---|---|---|--:|--:|--:|",
+    ]
+    for r, path in found:
+        lines.append(
+            f"| {_name_cell(r)} | `{path['from']}` | `{path['to']}` | {path['delay_ns']:.2f} "
+            f"| {path['logic_ns']:.2f} | {path['routing_ns']:.2f} |"
         )
     return lines
 
