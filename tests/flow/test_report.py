@@ -5,6 +5,7 @@ the bench targets over them, and `collect` with the flow stood in (no tool runs 
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -546,3 +547,48 @@ def test_a_wrong_cbc_output_fails_the_report_loudly(monkeypatch: pytest.MonkeyPa
     assert "differs from the model's" in row["ip"]["cbc_enc_error"] and "cbc_enc_gbps" not in row["ip"]
     assert "| FAIL: the IP's CBC ciphertext differs from the model's from block 3" in \
         (tmp_path / "RESULTS.md").read_text()
+
+
+def test_an_ip_only_run_keeps_the_saved_cores(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`--ip-only` builds the whole IP alone and keeps each core's saved row, only when
+    that row describes the core that would be built now."""
+    calls = _stand_in_flow(monkeypatch)
+    assert cli.main(["report", "--out", str(tmp_path)]) == 0
+    before = _rows(tmp_path)
+    calls.clear()
+    assert cli.main(["report", "--ip-only", "min-area", "s1-iterative", "-j", "1", "--out", str(tmp_path)]) == 0
+    assert calls == [("min-area", "aes_axi"), ("s1-iterative", "aes_axi")]
+    after = _rows(tmp_path)
+    assert list(after) == DEFAULT_NAMES and not any(r.get("stale") for r in after.values())
+    for name in ("min-area", "s1-iterative"):
+        core = {k: v for k, v in after[name].items() if k != "ip"}
+        assert core == {k: v for k, v in before[name].items() if k != "ip"}  # the saved core, conformance too
+        assert after[name]["ip"]["lut4"] == 4000 and after[name]["ip"]["cbc_enc_clocks_per_block"] == 16
+    # With no preset named: every default preset's whole IP, no core built.
+    calls.clear()
+    assert cli.main(["report", "--ip-only", "-j", "1", "--out", str(tmp_path)]) == 0
+    assert calls == [(name, "aes_axi") for name in DEFAULT_NAMES if not configs.PRESETS[name].ip_not_built]
+    # A saved core that does not describe the build refuses the run, naming why; nothing is built.
+    data = _saved(tmp_path)
+    rows = {r["preset"]: r for r in data["presets"]}
+    rows["min-area"]["built_from"]["rtl"] = "0" * 64
+    rows["s1-iterative"]["seed"] = 2
+    (tmp_path / "results.json").write_text(json.dumps(data))
+    calls.clear()
+    for argv, why in ((["min-area"], "min-area: the saved core is stale (built on other RTL)"),
+                      (["s1-iterative"], "s1-iterative: the saved core was placed with seed 2, not 1"),
+                      (["min-area", "--set", "KEY_SLOTS=2"], "min-area+KEY_SLOTS=2: no saved row"),
+                      (["s3-subpipelined", "--target", "ecp5-25k"], "built for ecp5-85k, not ecp5-25k")):
+        with pytest.raises(cli.CliError, match="--ip-only: .*" + re.escape(why)):
+            report_command_run(argv + ["--ip-only", "-j", "1", "--out", str(tmp_path)])
+    assert calls == []
+    with pytest.raises(cli.CliError, match="exclude each other"):
+        report_command_run(["min-area", "--ip-only", "--core-only", "--out", str(tmp_path)])
+
+
+def report_command_run(argv: list[str]) -> int:
+    """`aescores report ARGV` with its CliError raised (cli.main prints it as one line)."""
+    from aescores.report import command
+
+    args = cli.build_parser().parse_args(["report", *argv])
+    return command.run(args)

@@ -96,6 +96,7 @@ class _PresetJob:
     force: bool
     xc7: bool
     ip: bool
+    core_row: dict | None = None  # a saved row whose core figures are kept (only the IP is built)
 
 
 def collect(
@@ -109,9 +110,14 @@ def collect(
     ip: bool = True,
     jobs: int = 1,
     expected_seconds: Mapping[str, float] | None = None,
+    core_rows: Mapping[str, Mapping] | None = None,
     progress: Progress | None = None,
 ) -> dict[str, object]:
     """Implement (and simulate) each preset; failures are recorded, not raised.
+
+    A preset named in `core_rows` (its saved row, `saved_core_rows`) keeps that row's
+    core figures and conformance, and only its whole IP is built (and, with `sim`, its
+    CBC rate measured): for a change of the layers around the core.
 
     With `ip`, a preset whose top is the core is built a second time as the whole IP
     (`aes_axi`, same parameters): its figures go into the row's "ip" entry (or the
@@ -130,7 +136,9 @@ def collect(
     """
     presets = list(presets)
     say = progress or (lambda _msg: None)
-    todo = [_PresetJob(i, f"[{i + 1}/{len(presets)}] {p.name}: ", p, target, seed, sim, force, xc7, ip)
+    kept = core_rows or {}
+    todo = [_PresetJob(i, f"[{i + 1}/{len(presets)}] {p.name}: ", p, target, seed, sim, force, xc7, ip,
+                       dict(kept[p.name]) if p.name in kept else None)
             for i, p in enumerate(presets)]
     outcomes: dict[int, dict] = {}
     t0 = time.monotonic()
@@ -181,19 +189,23 @@ def _build_row(job: _PresetJob, say: Progress) -> dict:
     from aescores.flow import FlowError, implement_preset
 
     preset, tag = job.preset, job.tag
-    try:
-        row = implement_preset(preset, job.target, seed=job.seed, force=job.force, xc7=job.xc7,
-                               progress=lambda m: say(tag + m))
-    except (FlowError, tools.ToolError) as exc:
-        say(tag + f"FAILED: {exc}")
-        return {"index": job.index,
-                "failed": {"preset": preset.name, "target": job.target or preset.target, "error": str(exc)}}
-    conformance = None
-    if job.sim:
-        say(tag + "conformance simulation")
-        conformance = simulate(preset)
-    row = report_row(row, conformance)
-    say(tag + _core_summary(row) + (" (cached)" if row.get("cached") else ""))
+    if job.core_row is not None:
+        row = {k: v for k, v in job.core_row.items() if k not in ("ip", "stale", "stale_reason")}
+        say(tag + _core_summary(row) + " (core kept from the saved report)")
+    else:
+        try:
+            row = implement_preset(preset, job.target, seed=job.seed, force=job.force, xc7=job.xc7,
+                                   progress=lambda m: say(tag + m))
+        except (FlowError, tools.ToolError) as exc:
+            say(tag + f"FAILED: {exc}")
+            return {"index": job.index,
+                    "failed": {"preset": preset.name, "target": job.target or preset.target, "error": str(exc)}}
+        conformance = None
+        if job.sim:
+            say(tag + "conformance simulation")
+            conformance = simulate(preset)
+        row = report_row(row, conformance)
+        say(tag + _core_summary(row) + (" (cached)" if row.get("cached") else ""))
     if job.ip and preset.top != IP_TOP:
         def ip_say(msg: str) -> None:
             say(tag + f"{IP_TOP}: " + msg)
@@ -202,6 +214,32 @@ def _build_row(job: _PresetJob, say: Progress) -> dict:
         if job.sim and not row["ip"].get("error"):
             row["ip"].update(_cbc_figures(preset, float(row["ip"]["fmax_mhz"]), ip_say))
     return {"index": job.index, "row": row}
+
+
+def saved_core_rows(previous: Mapping | None, presets: Iterable[Preset], *, target: str | None, seed: int,
+                    current: Callable[[str], Mapping[str, str]] = built_from) -> dict[str, dict]:
+    """The saved rows whose core figures a run that builds only the whole IP keeps, by
+    preset name. ValueError, naming the preset, when one has no saved row or its saved
+    core does not describe what would be built now: another target, seed or parameters,
+    or (`staleness`) other RTL sources of the core or another flow."""
+    rows = {r["preset"]: r for r in (previous or {}).get("presets", [])}
+    kept: dict[str, dict] = {}
+    for preset in presets:
+        row = rows.get(preset.name)
+        if row is None:
+            raise ValueError(f"{preset.name}: no saved row to keep the core of")
+        want_target = target or preset.target
+        if row.get("target") != want_target:
+            raise ValueError(f"{preset.name}: the saved core was built for {row.get('target')}, not {want_target}")
+        if row.get("seed") != seed:
+            raise ValueError(f"{preset.name}: the saved core was placed with seed {row.get('seed')}, not {seed}")
+        if dict(row.get("params") or {}) != dict(preset.full_params):
+            raise ValueError(f"{preset.name}: the saved core has other parameters")
+        reason = staleness({"top": row.get("top"), "built_from": row.get("built_from")}, current)
+        if reason:
+            raise ValueError(f"{preset.name}: the saved core is stale ({reason})")
+        kept[preset.name] = dict(row)
+    return kept
 
 
 def expected_seconds(data: Mapping | None) -> dict[str, float]:
