@@ -8,7 +8,7 @@ marked stale when built from other sources or another flow than the current tree
 `-j N` builds N presets at once (default: one per CPU), the longest first by the saved
 report's build times. `--ip-only` keeps each preset's core row from the saved report
 (when it is current) and builds the whole IP alone: after a change of the framer, the
-mode unit or the register block, it rebuilds every row in about half the time.
+mode unit or the register block, the cores are not built again.
 """
 
 from __future__ import annotations
