@@ -56,14 +56,13 @@ class Net:
 
 
 def sink_kind(cell_type: str, port: str) -> str | None:
-    """What a cell's input port is as a sink, or None for a clock input."""
-    if cell_type == FF:
-        return {"CE": "ce", "LSR": "lsr", "CLK": None}.get(port, "ff data")
-    if cell_type in EBR:
-        return None if port.startswith("CLK") else "ebr"
-    if port.upper().startswith("CLK") or port in ("WCK",):
+    """What a cell's input port is as a sink, or None for a clock input (CLK..., and the
+    distributed RAM's write clock WCK)."""
+    if port.upper().startswith("CLK") or port == "WCK":
         return None
-    return "logic"
+    if cell_type == FF:
+        return {"CE": "ce", "LSR": "lsr"}.get(port, "ff data")
+    return "ebr" if cell_type in EBR else "logic"
 
 
 def nets(mod: dict) -> list[Net]:
@@ -89,14 +88,14 @@ def nets(mod: dict) -> list[Net]:
     return [n for n in drivers.values() if n.fanout]
 
 
-def widest(mod: dict, most: int) -> list[Net]:
-    """The `most` nets with the most sinks, the largest first (ties by driver name)."""
-    return sorted(nets(mod), key=lambda n: (-n.fanout, n.driver))[:most]
+def widest(found: list[Net], most: int) -> list[Net]:
+    """The `most` nets of `found` with the most sinks, the largest first (ties by driver name)."""
+    return sorted(found, key=lambda n: (-n.fanout, n.driver))[:most]
 
 
-def wide_by_layer(mod: dict, over: int) -> Counter:
-    """How many nets of at least `over` sinks each layer drives."""
-    return Counter(n.layer for n in nets(mod) if n.fanout >= over)
+def wide_by_layer(found: list[Net], over: int) -> Counter:
+    """How many nets of `found` of at least `over` sinks each layer drives."""
+    return Counter(n.layer for n in found if n.fanout >= over)
 
 
 def short(name: str, width: int = 70) -> str:
@@ -114,9 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     out = []
     for preset in configs_from_args(args):
-        mod = top_module(synthesize(preset, paths.BUILD_DIR / "layer_depth" / preset.name))
-        top = widest(mod, args.most)
-        wide = wide_by_layer(mod, args.over)
+        found = nets(top_module(synthesize(preset, paths.BUILD_DIR / "layer_depth" / preset.name)))
+        top = widest(found, args.most)
+        wide = wide_by_layer(found, args.over)
         print(f"{preset.name}: the {len(top)} nets of the whole IP with the most sinks (after synthesis); "
               f"nets of {args.over} sinks or more by layer: "
               + (", ".join(f"{layer} {count}" for layer, count in wide.most_common()) or "none"))

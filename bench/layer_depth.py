@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from aescores import configs, paths  # noqa: E402
+from aescores.cli import CliError, preset_from_args  # noqa: E402
 from aescores.flow.run import _chparam  # noqa: E402
 from round_depth import end_levels, top_module, yosys_netlist  # noqa: E402  (the bench beside this file)
 
@@ -115,17 +116,15 @@ def add_config_arguments(ap: argparse.ArgumentParser) -> None:
 
 
 def configs_from_args(args: argparse.Namespace) -> list[configs.Preset]:
-    """The configurations of `add_config_arguments`' options; SystemExit with the reason
-    for an unknown preset or parameter or an illegal value."""
+    """The configurations of `add_config_arguments`' options, as the CLI's `--set` makes
+    them (`aescores.cli.preset_from_args`); SystemExit with the reason for an unknown
+    preset or parameter or an illegal value."""
+    if not args.presets and not args.set:
+        return [p for p in configs.default_report_presets() if not p.ip_not_built]
     try:
-        overrides = configs.parse_sets(args.set)
-        if args.presets:
-            return [configs.configure(name, overrides) for name in args.presets]
-        if overrides:
-            return [configs.configure(None, overrides)]
-    except configs.ConfigError as exc:
+        return [preset_from_args(name, args.set) for name in (args.presets or [None])]
+    except CliError as exc:
         raise SystemExit(f"{Path(sys.argv[0]).name}: {exc}") from None
-    return [p for p in configs.default_report_presets() if not p.ip_not_built]
 
 
 def main(argv: list[str] | None = None) -> int:

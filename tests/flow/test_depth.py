@@ -4,6 +4,10 @@ hand-made netlists in Yosys's JSON form (no tool runs here)."""
 
 from __future__ import annotations
 
+import argparse
+
+import pytest
+
 from bench_module import load
 
 
@@ -91,16 +95,12 @@ def test_a_netlist_is_read_again_only_for_its_own_script_and_sources(tmp_path) -
 
 
 def _bench_args(layers, argv: list[str]):
-    import argparse
-
     ap = argparse.ArgumentParser()
     layers.add_config_arguments(ap)
     return layers.configs_from_args(ap.parse_args(argv))
 
 
 def test_layer_benches_build_presets_with_set_parameters_over_them() -> None:
-    import pytest
-
     layers = load("layer_depth")
     named = _bench_args(layers, ["gcm-pipelined", "min-area", "--set", "KEY_SLOTS=4"])
     assert [p.full_params["KEY_SLOTS"] for p in named] == [4, 4]

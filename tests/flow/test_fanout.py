@@ -50,11 +50,11 @@ def test_sinks_are_counted_by_kind_without_clocks_or_constants() -> None:
 
 def test_widest_nets_come_first_and_are_counted_by_layer() -> None:
     fan = load("fanout")
-    mod = _module()
+    found = fan.nets(_module())
     # two nets of four sinks (ties by driver name), then the flip-flop with two
-    assert [(n.driver, n.fanout) for n in fan.widest(mod, 3)] == [
+    assert [(n.driver, n.fanout) for n in fan.widest(found, 3)] == [
         ("u_framer.rst_LUT4_Z", 4), ("u_mode.ready_reg_TRELLIS_FF_Q", 4), ("u_core.x_TRELLIS_FF_Q", 2)]
-    assert dict(fan.wide_by_layer(mod, 4)) == {"mode unit": 1, "framer": 1}
-    assert dict(fan.wide_by_layer(mod, 5)) == {}
+    assert dict(fan.wide_by_layer(found, 4)) == {"mode unit": 1, "framer": 1}
+    assert dict(fan.wide_by_layer(found, 5)) == {}
     assert fan.short("u_mode.a_reg", 70) == "u_mode.a_reg"
     assert fan.short("x" * 80, 10) == "..." + "x" * 7
