@@ -1188,11 +1188,12 @@ module aes_mode_unit #(
             // decryption outputs the expected tag when it matches, else zeros and code 7.
             // Two register stages, so that neither the 128-bit comparison nor the choice
             // of the tag beat's data sits in front of the output buffer: in the clock
-            // after the hash is there (tag_load) the tag and, per byte, whether it
-            // differs from the tag beat's are registered, and the hash leaves the GHASH
-            // unit a clock later (its m_ready is a register, not O1's take); in the next
-            // clock the tag beat's data and code (tag_ready_reg), from which the beat
-            // leaves O1. All of them are zeroed with E_K(J0).
+            // after the hash is there (tag_load) the beat's data if the tags match (the
+            // computed tag, or on decryption the received one, cut to the kept bytes)
+            // and, per kept byte, whether the tags differ in it are registered, and the
+            // hash leaves the GHASH unit a clock later (its m_ready is a register, not
+            // O1's take); in the next clock the tag beat's data and code (tag_ready_reg),
+            // from which the beat leaves O1. All of them are zeroed with E_K(J0).
             reg  [127:0] tag_mask;       // lane 0's kept bytes
             integer kb;
             always @* begin
@@ -1204,11 +1205,11 @@ module aes_mode_unit #(
             wire [127:0] tag_diff = tag_full ^ o1_xor[127:0];
             reg          tag_stage_reg;  // the first stage holds this message's tag
             reg          tag_ready_reg;  // the second stage does
-            reg  [127:0] tag_full_reg;
-            reg  [15:0]  tag_diff_reg;   // bit b: byte b of the tags differs
+            reg  [127:0] tag_cand_reg;   // the tag beat's data unless the tags differ
+            reg  [15:0]  tag_diff_reg;   // bit b: byte b is kept and the tags differ in it
             reg  [127:0] tag_data_reg;   // the tag beat's data
             reg          tag_fail_reg;   // a decryption whose tag differs: code 7
-            wire         tag_match = (tag_diff_reg & o1_keep[15:0]) == 16'd0;
+            wire         tag_match = tag_diff_reg == 16'd0;
             assign g_tag = o1_valid_reg && k_tag;
             wire         tag_load = g_tag && gh_m_valid && !tag_stage_reg && !tag_ready_reg;
             assign gh_m_ready = tag_stage_reg;
@@ -1242,7 +1243,7 @@ module aes_mode_unit #(
                     ej0_reg <= 128'd0;
                     tag_stage_reg <= 1'b0;
                     tag_ready_reg <= 1'b0;
-                    tag_full_reg <= 128'd0;
+                    tag_cand_reg <= 128'd0;
                     tag_diff_reg <= 16'd0;
                     tag_data_reg <= 128'd0;
                     tag_fail_reg <= 1'b0;
@@ -1277,17 +1278,16 @@ module aes_mode_unit #(
                     tag_stage_reg <= tag_load;
                     tag_ready_reg <= (tag_ready_reg || tag_stage_reg) && !o1_take;
                     if (tag_load) begin
-                        tag_full_reg <= tag_full;
+                        tag_cand_reg <= (o1_dec ? o1_xor[127:0] : tag_full) & tag_mask;
                         for (tb = 0; tb < 16; tb = tb + 1) begin
-                            tag_diff_reg[tb] <= |tag_diff[8*tb +: 8];
+                            tag_diff_reg[tb] <= o1_keep[tb] && |tag_diff[8*tb +: 8];
                         end
                     end else if (msg_done_reg) begin
-                        tag_full_reg <= 128'd0;
+                        tag_cand_reg <= 128'd0;
                         tag_diff_reg <= 16'd0;
                     end
                     if (tag_stage_reg) begin
-                        tag_data_reg <= o1_dec ? (tag_match ? (o1_xor[127:0] & tag_mask) : 128'd0) :
-                                        (tag_full_reg & tag_mask);
+                        tag_data_reg <= (o1_dec && !tag_match) ? 128'd0 : tag_cand_reg;
                         tag_fail_reg <= o1_dec && !tag_match;
                     end else if (msg_done_reg) begin
                         tag_data_reg <= 128'd0;

@@ -358,7 +358,7 @@ def gcm_key_registers(dut) -> tuple[dict[str, int], dict[str, int]]:
     the hash state)."""
     g = dut.u_mode.gen_gcm
     gh = g.u_ghash
-    message = {"ej0_reg": int(g.ej0_reg.value), "tag_full_reg": int(g.tag_full_reg.value),
+    message = {"ej0_reg": int(g.ej0_reg.value), "tag_cand_reg": int(g.tag_cand_reg.value),
                "tag_data_reg": int(g.tag_data_reg.value)}
     key = {"h_new_reg": int(gh.h_new_reg.value)}
     if SLOTS_N > 1:
