@@ -209,8 +209,8 @@ module aes_axis_framer #(
     wire       in_build_bad = (in_dec && DECRYPT == 0 && in_inverse) || (GCM == 0 && in_mode == M_GCM);
     wire       in_mode_bad = (in_mode > M_GCM);
 
-    // The beat's blocks, from tkeep: how many, the last lane holding one, and whether a
-    // lane holds a partial block or the beat is short.
+    // The beat's blocks, from tkeep: how many (a lane with any kept byte holds one), the
+    // last lane holding one, and whether a lane holds a partial block or the beat is short.
     reg  [3:0] in_nblk;
     reg  [2:0] in_last_lane;
     reg        in_partial;
@@ -220,7 +220,7 @@ module aes_axis_framer #(
         in_last_lane = 3'd0;
         in_partial = 1'b0;
         for (li = 0; li < LANES; li = li + 1) begin
-            if (s_axis_tkeep[16*li]) begin
+            if (|s_axis_tkeep[16*li +: 16]) begin
                 in_nblk = in_nblk + 4'd1;
                 in_last_lane = li[2:0];
                 in_partial = in_partial || !s_axis_tkeep[16*li + 15];
@@ -229,7 +229,7 @@ module aes_axis_framer #(
     end
     wire       in_full = &s_axis_tkeep;
     wire       in_none = (in_nblk == 4'd0);
-    // GCM: the kept bytes are 0..n-1 (no kept byte above a byte not kept), and a tag
+    // The kept bytes are 0..n-1 (no kept byte above a byte not kept); in GCM, a tag
     // beat's tkeep keeps bytes 0..t-1 of lane 0 with t one of 4, 8, 12 to 16.
     wire       in_prefix = ~|(s_axis_tkeep[KW-1:1] & ~s_axis_tkeep[KW-2:0]);
     wire       in_upper_none = (LANES == 1) || ~|(s_axis_tkeep >> 16);
@@ -239,13 +239,13 @@ module aes_axis_framer #(
 
     // The length rules, each as one fact of the beat, so that F1 picks among them by the
     // message's state instead of evaluating them. A message's first beat: an IV beat that
-    // is its last (or, in GCM, not full), or an ECB beat that breaks the rules below. A
-    // later beat: short before the last or with no block (the ECB and CBC rule on partial
-    // blocks is F1's, from in_partial); in GCM, an AAD beat that is not full or is the
-    // last, a tag beat whose tkeep is not one of the tag lengths, a payload beat with no
-    // block or whose kept bytes are not 0..n-1.
-    wire       in_plain_bad = (!s_axis_tlast && !in_full) || in_none;
-    wire       in_first_bad = in_ecb ? (in_plain_bad || in_partial) : (s_axis_tlast || (in_gcm && !in_full));
+    // is its last or is not full, or an ECB beat that breaks the rules below. A later
+    // beat: short before the last, with no block, or whose kept bytes are not 0..n-1 (the
+    // ECB and CBC rule on partial blocks is F1's, from in_partial); in GCM, an AAD beat
+    // that is not full or is the last, a tag beat whose tkeep is not one of the tag
+    // lengths, a payload beat with no block or whose kept bytes are not 0..n-1.
+    wire       in_plain_bad = (!s_axis_tlast && !in_full) || in_none || !in_prefix;
+    wire       in_first_bad = in_ecb ? (in_plain_bad || in_partial) : (s_axis_tlast || !in_full);
     wire       in_aad_bad = s_axis_tlast || !in_full;
     wire       in_tag_bad = !in_tag_ok;
     wire       in_pay_bad = in_none || !in_prefix;

@@ -436,7 +436,6 @@ module aes_mode_unit #(
     reg [CW-1:0]     count_reg;                      // side-FIFO entries written, not taken
     reg              credit_reg;                     // count_reg <= SIDE_DEPTH - 3
     reg              o1_take_reg;
-    reg [W-1:0]      asm_reg, asm_next;              // feedback lanes of the beat so far
 
     // ------------------------------------------------------------------ counter blocks
     wire [95:0] hi_inc = {chunk_ones_reg[0] && chunk_ones_reg[1] ? chunk_inc_reg[64 +: 32] : hi_reg[64 +: 32],
@@ -719,14 +718,47 @@ module aes_mode_unit #(
     wire          h_go = hd_valid && (h_bypass || rs_valid) && o1_free;
 
     wire [127:0]  r0 = o1_res_reg[127:0] ^ o1_xor[127:0];
+
+    // The lanes of a feedback beat are assembled as their entries leave O1: each lane
+    // below the last has its own register, loaded while O1 holds that lane's entry (an
+    // entry that is not a beat's end is taken at once, and a feedback entry is never held
+    // by GCM). No enable depends on the output's ready, and none spans the beat. The
+    // registers are not cleared: the beat's end reads only the lanes below its own, which
+    // the same beat has written, since the lanes of a feedback beat are issued in order.
+    wire [W-1:0]  asm_lanes;                         // the top lane reads as zero
+    generate
+        if (LANES > 1) begin : gen_asm
+            reg [W-129:0] asm_reg;
+            integer aj;
+            always @(posedge clk) begin
+                for (aj = 0; aj < LANES - 1; aj = aj + 1) begin
+                    if (o1_valid_reg && o1_single && !o1_end && o1_lane == aj[2:0]) begin
+                        asm_reg[128*aj +: 128] <= r0;
+                    end
+                end
+            end
+            assign asm_lanes = {128'd0, asm_reg};
+        end else begin : gen_no_asm
+            assign asm_lanes = {W{1'b0}};
+        end
+    endgenerate
+
+    // A single-lane entry's beat: its own lane from the result, the lanes below from the
+    // assembly, zero above (tkeep masks them too).
     reg [W-1:0]   o1_beat;
     integer hj;
     always @* begin
-        o1_beat = o1_single ? asm_reg : (o1_res_reg ^ o1_xor);
+        o1_beat = o1_res_reg ^ o1_xor;
         // The loop runs in every case, so that hj is always assigned (no latch).
         for (hj = 0; hj < LANES; hj = hj + 1) begin
-            if (o1_single && (LANES == 1 || o1_lane == hj[2:0])) begin
-                o1_beat[128*hj +: 128] = r0;
+            if (o1_single) begin
+                if (LANES == 1 || o1_lane == hj[2:0]) begin
+                    o1_beat[128*hj +: 128] = r0;
+                end else if (o1_lane > hj[2:0]) begin
+                    o1_beat[128*hj +: 128] = asm_lanes[128*hj +: 128];
+                end else begin
+                    o1_beat[128*hj +: 128] = 128'd0;
+                end
             end
         end
     end
@@ -1399,7 +1431,6 @@ module aes_mode_unit #(
         step_carry_next = step_carry_reg;
         carry_next = carry_reg;
         hi_next = hi_reg;
-        asm_next = asm_reg;
 
         // ---- A: one decision per clock for the held beat
         push_next = go && (!a_fb || fb_issue) && (giv_h || !a_gjob);
@@ -1441,13 +1472,6 @@ module aes_mode_unit #(
         // and not of the output's ready.
         if (o1_valid_reg && o1_fb && !o1_bypass) begin
             chain_next = o1_ofb ? o1_res_reg[127:0] : r0;
-        end
-        // The lanes of a feedback beat are assembled as its entries leave O1, and the
-        // assembly is cleared when the beat's last one does. A feedback entry is never a
-        // GCM entry, so the register's enable is O1's take without the GCM hold (g_hold
-        // is zero for it), which keeps the GHASH unit's readiness off its W-bit enable.
-        if (o1_valid_reg && o1_single && (!o1_end || o_ready)) begin
-            asm_next = o1_end ? {W{1'b0}} : o1_beat;
         end
         if (o1_take && o1_fb && !o1_bypass) begin
             fb_busy_next = 1'b0;
@@ -1493,7 +1517,6 @@ module aes_mode_unit #(
             credit_reg <= 1'b0;
             o1_take_reg <= 1'b0;
             cnt_dec_reg <= {KEY_SLOTS{1'b0}};
-            asm_reg <= {W{1'b0}};
             chain_reg <= 128'd0;
             o1_valid_reg <= 1'b0;
         end else begin
@@ -1509,7 +1532,6 @@ module aes_mode_unit #(
             count_reg <= count_reg + {{CW-1{1'b0}}, push_reg} - {{CW-1{1'b0}}, o1_take_reg};
             credit_reg <= (count_reg <= CREDIT_MAX);
             cnt_dec_reg <= cnt_dec;
-            asm_reg <= asm_next;
             chain_reg <= chain_next;
             o1_valid_reg <= h_go || (o1_valid_reg && !o1_take);
         end

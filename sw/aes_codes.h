@@ -75,9 +75,11 @@
 /* result: codes of the AXI4-Stream side band (docs/specification.md §3). */
 /* The message was processed. */
 #define AES_RESULT_OK            0u
-/* A partial block in ECB or CBC, or a message that has only its IV beat; in GCM, a message
- * that ends before its tag beat, a payload beat before the last that is not full, or a tag
- * beat whose tkeep is not bytes 0..t-1 with t a tag length (4, 8, 12 to 16). */
+/* A beat before the last (the IV beat included) that is not full, a last beat whose kept
+ * bytes are not 0..n-1, a partial block in ECB or CBC, or a message that has only its IV
+ * beat; in GCM, a message that ends before its tag beat, a payload beat before the last that
+ * is not full, or a tag beat whose tkeep is not bytes 0..t-1 with t a tag length (4, 8, 12
+ * to 16). */
 #define AES_RESULT_BAD_LENGTH    1u
 /* Mode code 6 or 7. */
 #define AES_RESULT_BAD_MODE      2u

@@ -95,7 +95,10 @@ def expect_message(msg: Message, key: bytes | None, selftest_ok: bool = SELFTEST
     iv = payload[:BLOCK_BYTES] if has_iv else None
     first = 1 if has_iv else 0
     bad = next((k for k in range(nb - 1) if not all(keep[k * b : (k + 1) * b])), None)
-    if bad is None and mode in (Mode.ECB, Mode.CBC) and sum(keep[(nb - 1) * b :]) % BLOCK_BYTES:
+    last = keep[(nb - 1) * b :]
+    if bad is None and any(last[j] and not last[j - 1] for j in range(1, b)):
+        bad = nb - 1  # the last beat's kept bytes are not 0..n-1
+    if bad is None and mode in (Mode.ECB, Mode.CBC) and sum(last) % BLOCK_BYTES:
         bad = nb - 1
     if bad is not None:
         if bad < first:
@@ -885,7 +888,8 @@ async def test_result_codes_zero_data_err_bits_and_irq(dut):
 
     iv = rng.randbytes(16)
     ivbeat = iv + rng.randbytes(b - 16)
-    # Code 1: partial block in ECB and CBC; IV beat only; a non-last beat not full.
+    # Code 1: partial block in ECB and CBC; IV beat only; a non-last beat not full; the
+    # IV beat not full; a last beat not kept from byte 0 to n-1 (below).
     send("ECB partial last block", 1, tuser_of(Mode.ECB, False, 0), rng.randbytes(b + 20))
     send("CBC partial last block", 1, tuser_of(Mode.CBC, False, 0), ivbeat + rng.randbytes(2 * b + 7))
     for mode in (Mode.CBC, Mode.CFB, Mode.OFB, Mode.CTR):
@@ -894,6 +898,22 @@ async def test_result_codes_zero_data_err_bits_and_irq(dut):
     keep[b + 3] = 0  # a byte of beat 1 of 3
     send("CTR non-last beat not full", 1, tuser_of(Mode.CTR, False, 0), ivbeat + rng.randbytes(2 * b), tkeep=keep)
     send("ECB non-last beat not full", 1, tuser_of(Mode.ECB, False, 0), rng.randbytes(3 * b), tkeep=keep)
+    # The IV beat not full, in a message with data after it.
+    keep = [1] * (2 * b)
+    keep[b - 1] = 0
+    for mode in (Mode.CBC, Mode.CTR):
+        send(f"{mode.name} IV beat not full", 1, tuser_of(mode, False, 0), ivbeat + rng.randbytes(b), tkeep=keep)
+    # A last beat whose kept bytes are not 0..n-1: a gap inside a block; a lane that keeps
+    # bytes but not its byte 0; in wide beats, a lane skipped.
+    gaps = [("a gap in a block", [1] * 5 + [0] * 3 + [1] * 4)]
+    gaps.append(("a lane without its byte 0", [1] * 16 + [0] * 2 + [1] * 14) if lanes > 1 else
+                ("no byte 0", [0] * 2 + [1] * 14))
+    if lanes > 2:
+        gaps.append(("a lane skipped", [1] * 16 + [0] * 16 + [1] * 16))
+    for mode, (what, last) in zip((Mode.CFB, Mode.OFB, Mode.CTR, Mode.ECB), gaps * 2):
+        head = ivbeat if mode != Mode.ECB else rng.randbytes(b)
+        keep = [1] * b + last + [0] * (b - len(last))
+        send(f"{mode.name} last beat with {what}", 1, tuser_of(mode, False, 0), head + rng.randbytes(b), tkeep=keep)
     # Code 2: invalid modes; every beat is data, all zero.
     for mode in (6, 7):
         send(f"mode {mode}", 2, tuser_of(mode, bool(mode & 1), 0), rng.randbytes(2 * b))
