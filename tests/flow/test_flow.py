@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -124,7 +123,7 @@ def test_cache_key_follows_source_contents(tmp_path: Path) -> None:
     assert key1 != key2
 
 
-@pytest.mark.parametrize("target", ["nexus-40", "ice40-8k", "ecp5-85k-pins"])
+@pytest.mark.parametrize("target", ["nexus-40", "ice40-8k"])
 def test_tiny_design_with_pins_and_serial_wrapper(target: str, build_dir: Path) -> None:
     r = implement(TINY, target, build_dir=build_dir, xc7=False)
     assert r["io"] == "serial"
@@ -132,20 +131,9 @@ def test_tiny_design_with_pins_and_serial_wrapper(target: str, build_dir: Path) 
     assert r["ff"] == TINY_FF
     assert r["lut4"] > 0
     assert r["xc7"] is None
-    pin_file = {"nexus-40": "pins.pdc", "ice40-8k": "pins.pcf", "ecp5-85k-pins": "pins.lpf"}[target]
+    pin_file = "pins.pdc" if target == "nexus-40" else "pins.pcf"
     assert (Path(r["folder"]) / pin_file).is_file()
     assert r["available"]["lut4"] == targets.TARGETS[target].capacity["lut4"]
-
-
-def test_ecp5_clock_on_a_global_network_only_with_pins(build_dir: Path) -> None:
-    # Out of context nextpnr-ecp5 routes the clock over general routing; with the clock
-    # on a PCLK pin it promotes it to a global network and routes it there.
-    logs = {}
-    for target in ("ecp5-85k", "ecp5-85k-pins"):
-        r = implement(TINY, target, build_dir=build_dir, xc7=False)
-        logs[target] = (Path(r["folder"]) / "nextpnr.log").read_text()
-    assert "using global" not in logs["ecp5-85k"]
-    assert re.search(r"routing clock net \S*clk\S* using global \d+", logs["ecp5-85k-pins"])
 
 
 def test_design_too_big_for_the_device_gives_clear_error(build_dir: Path) -> None:

@@ -151,8 +151,7 @@ def nextpnr_args(target: Target, seed: int, freq_mhz: float, pin_file: str | Non
         "--timing-allow-fail",
     ]
     if pin_file is not None:
-        option = {".pdc": "--pdc", ".pcf": "--pcf", ".lpf": "--lpf"}[Path(pin_file).suffix]
-        args += [option, pin_file]
+        args += ["--pdc" if pin_file.endswith(".pdc") else "--pcf", pin_file]
     return args
 
 

