@@ -17,7 +17,15 @@ change a figure of docs/RESULTS.md, and at what cost in run time.
     python3 bench/pnr_options.py --preset min-area --top aes_axi --only default --seeds 1 2 3   # the whole IP
 
 Printed per run: Fmax, the worst path's logic and routing delay, the router's time and
-the whole run's time. A run that exceeds --timeout is shown as such. Results are kept
+the whole run's time. A run that exceeds --timeout is shown as such. The option set
+`router2-heatmap` also has router2 write its congestion per net after each pass
+(`heat_congestion_by_net_N.csv`); after the run, finished or stopped, the nets of the
+last pass are summed by signal and by the instance that holds it (its first three
+levels) and the largest shares of the overused wires are printed: where a design that does not
+route is congested.
+
+    python3 bench/pnr_options.py --preset s4-iterative-ctr4 --top aes_axi --only router2-heatmap --timeout 600
+ Results are kept
 under build/pnr-options/PRESET/ (the netlist is made again when the sources change).
 Not a test: the numbers depend on the tools' versions and seeds (docs/flow.md).
 """
@@ -43,6 +51,7 @@ OPTION_SETS: dict[str, tuple[str, ...]] = {
     "default": (),
     "tmg-ripup": ("--tmg-ripup",),
     "router2": ("--router", "router2"),
+    "router2-heatmap": ("--router", "router2", "--router2-heatmap", "heat"),
     "heap-timingweight-30": ("--placer-heap-timingweight", "30"),
     "heap-beta-0.95": ("--placer-heap-beta", "0.95"),
     "heap-alpha-0.2": ("--placer-heap-alpha", "0.2"),
@@ -111,6 +120,57 @@ def place_and_route(design: run.Design, tgt: Target, folder: Path, options: str,
     }
 
 
+# Yosys and nextpnr suffixes after a signal's name in a net name (the cell a net was
+# named after, a bit index).
+_NET_SUFFIX = re.compile(r"(_LUT4|_TRELLIS|_PFUMX|_L6MUX|_CCU2C|_DP16KD|_DPR16X4)\S*$|\[\d+\]$")
+
+
+def signal_of(net: str) -> str:
+    """The RTL signal a net of the placed netlist belongs to: its name without the
+    suffixes Yosys and nextpnr add (u_top.u_mode.u_side.valid_reg_LUT4_D_Z[4] ->
+    u_top.u_mode.u_side.valid_reg)."""
+    prev = None
+    while prev != net:
+        prev, net = net, _NET_SUFFIX.sub("", net)
+    return net
+
+
+def congestion(folder: Path, most: int = 12) -> dict[str, object] | None:
+    """The uses of overused wires by nets in router2's last pass in `folder`
+    (heat_congestion_by_net_N.csv: per net, the overused wires it takes), summed by signal and by the instance that holds the signal (its first three levels),
+    largest first, `most` of each; None when the run wrote no heat map."""
+    maps = sorted(folder.glob("heat_congestion_by_net_*.csv"), key=lambda p: int(p.stem.rsplit("_", 1)[1]))
+    if not maps:
+        return None
+    by_signal: dict[str, int] = {}
+    by_instance: dict[str, int] = {}
+    for line in maps[-1].read_text().splitlines():
+        net, _, count = line.rpartition(",")
+        if not net or not count.strip().isdigit():
+            continue
+        n = int(count)
+        sig = signal_of(net)
+        inst = ".".join(sig.split(".")[:-1][:3]) or sig
+        by_signal[sig] = by_signal.get(sig, 0) + n
+        by_instance[inst] = by_instance.get(inst, 0) + n
+    total = sum(by_signal.values())
+
+    def top(d: dict[str, int]) -> list[tuple[str, int]]:
+        return sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))[:most]
+
+    return {"pass": int(maps[-1].stem.rsplit("_", 1)[1]), "overused": total,
+            "instances": top(by_instance), "signals": top(by_signal)}
+
+
+def show_congestion(c: dict[str, object]) -> str:
+    total = max(1, int(c["overused"]))
+    lines = [f"router2's pass {c['pass']}: {c['overused']:,} uses of overused wires by nets; the largest shares:"]
+    for title in ("instances", "signals"):
+        lines.append(f"  by {title[:-1]}:")
+        lines += [f"    {n:7,}  {100 * n / total:5.1f} %  {name}" for name, n in c[title]]
+    return "\n".join(lines)
+
+
 def show(row: dict[str, object]) -> str:
     head = f"| {row['options']} | {row['seed']} "
     if "timeout_s" in row:
@@ -126,7 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--preset", default="s3-subpipelined", help="a preset (its own target)")
     ap.add_argument("--top", choices=sorted(configs.TOPS), default=configs.DEFAULT_TOP,
                     help="the top to implement: the core (default) or the whole IP")
-    ap.add_argument("--only", nargs="+", choices=sorted(OPTION_SETS), help="option sets to run (default: all)")
+    ap.add_argument("--only", nargs="+", choices=sorted(OPTION_SETS),
+                    help="option sets to run (default: all but router2-heatmap, which is router2 again)")
     ap.add_argument("--seeds", nargs="+", type=int, default=[1])
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds per nextpnr run")
     ap.add_argument("--no-floorplan", action="store_true",
@@ -147,11 +208,16 @@ def main(argv: list[str] | None = None) -> int:
     print("| options | seed | Fmax (MHz) | worst path logic / routing (ns) | router (s) | run (s) |")
     print("|---|--:|--:|--:|--:|--:|")
     rows = []
-    for options in a.only or list(OPTION_SETS):
+    for options in a.only or [o for o in OPTION_SETS if o != "router2-heatmap"]:
         for seed in a.seeds:
             row = place_and_route(design, tgt, folder, options, seed, goal, a.timeout)
+            heat = congestion(folder / f"{options}-seed{seed}")
+            if heat is not None:
+                row["congestion"] = heat
             rows.append(row)
             print(show(row), flush=True)
+            if heat is not None:
+                print(show_congestion(heat), flush=True)
     (folder / "rows.json").write_text(json.dumps(rows, indent=2) + "\n")
     return 0
 
