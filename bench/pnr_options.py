@@ -104,7 +104,8 @@ def place_and_route(design: run.Design, tgt: Target, folder: Path, options: str,
     except tools.ToolError as exc:
         if isinstance(exc.__cause__, subprocess.TimeoutExpired):
             log = (out / "nextpnr.log").read_text() if (out / "nextpnr.log").exists() else ""
-            return {**row, "timeout_s": timeout, "ripup_rounds": log.count("arcs ripped up")}
+            return {**row, "timeout_s": timeout, "ripup_rounds": log.count("arcs ripped up"),
+                    "router2_passes": log.count(" iter=")}
         return {**row, "error": str(exc).splitlines()[0]}
     report = json.loads((out / "pnr_report.json").read_text())
     _, fmax = run.design_clock_fmax(report, design.clock)
@@ -174,7 +175,9 @@ def show_congestion(c: dict[str, object]) -> str:
 def show(row: dict[str, object]) -> str:
     head = f"| {row['options']} | {row['seed']} "
     if "timeout_s" in row:
-        return head + f"| stopped after {row['timeout_s']:.0f} s ({row['ripup_rounds']} rip-up rounds) | | | |"
+        done = (f"{row['router2_passes']} router2 passes" if row.get("router2_passes")
+                else f"{row['ripup_rounds']} rip-up rounds")
+        return head + f"| stopped after {row['timeout_s']:.0f} s ({done}) | | | |"
     if "error" in row:
         return head + f"| failed: {row['error']} | | | |"
     return head + (f"| {row['fmax_mhz']:.1f} | {row['logic_ns']:.2f} / {row['routing_ns']:.2f} "

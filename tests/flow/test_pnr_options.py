@@ -50,3 +50,10 @@ def test_the_last_pass_is_summed_by_signal_and_instance(tmp_path: Path) -> None:
 
 def test_no_heat_map_no_summary(tmp_path: Path) -> None:
     assert pnr_options.congestion(tmp_path) is None
+
+
+def test_a_stopped_run_says_how_far_its_router_got() -> None:
+    row = {"options": "router2-heatmap", "seed": 1, "timeout_s": 600.0, "ripup_rounds": 0, "router2_passes": 9}
+    assert "stopped after 600 s (9 router2 passes)" in pnr_options.show(row)
+    row = {"options": "default", "seed": 2, "timeout_s": 600.0, "ripup_rounds": 3, "router2_passes": 0}
+    assert "stopped after 600 s (3 rip-up rounds)" in pnr_options.show(row)
