@@ -17,16 +17,17 @@ change a figure of docs/RESULTS.md, and at what cost in run time.
     python3 bench/pnr_options.py --preset min-area --top aes_axi --only default --seeds 1 2 3   # the whole IP
 
 Printed per run: Fmax, the worst path's logic and routing delay, the router's time and
-the whole run's time. A run that exceeds --timeout is shown as such. The option set
-`router2-heatmap` also has router2 write its congestion per net after each pass
-(`heat_congestion_by_net_N.csv`); after the run, finished or stopped, the nets of the
-last pass are summed by signal and by the instance that holds it (its first three
-levels) and the largest shares of the overused wires are printed: where a design that does not
-route is congested.
+the whole run's time. A run that exceeds --timeout is shown as such. Results are kept
+under build/pnr-options/PRESET/ (the netlist is made again when the sources change).
+
+The option set `router2-heatmap` also has router2 write its congestion per net after
+each pass (`heat_congestion_by_net_N.csv`); after the run, finished or stopped, the nets
+of the last pass are summed by signal and by the instance that holds it (its first three
+levels) and the largest shares of the overused wires are printed: where a design that
+does not route is congested.
 
     python3 bench/pnr_options.py --preset s4-iterative-ctr4 --top aes_axi --only router2-heatmap --timeout 600
- Results are kept
-under build/pnr-options/PRESET/ (the netlist is made again when the sources change).
+
 Not a test: the numbers depend on the tools' versions and seeds (docs/flow.md).
 """
 
@@ -136,11 +137,17 @@ def signal_of(net: str) -> str:
     return net
 
 
+def _pass_number(heat_map: Path) -> int:
+    """N of heat_congestion_by_net_N.csv."""
+    return int(heat_map.stem.rsplit("_", 1)[1])
+
+
 def congestion(folder: Path, most: int = 12) -> dict[str, object] | None:
     """The uses of overused wires by nets in router2's last pass in `folder`
-    (heat_congestion_by_net_N.csv: per net, the overused wires it takes), summed by signal and by the instance that holds the signal (its first three levels),
-    largest first, `most` of each; None when the run wrote no heat map."""
-    maps = sorted(folder.glob("heat_congestion_by_net_*.csv"), key=lambda p: int(p.stem.rsplit("_", 1)[1]))
+    (heat_congestion_by_net_N.csv: per net, the overused wires it takes), summed by
+    signal and by the instance that holds the signal (its first three levels), largest
+    first, `most` of each; None when the run wrote no heat map."""
+    maps = sorted(folder.glob("heat_congestion_by_net_*.csv"), key=_pass_number)
     if not maps:
         return None
     by_signal: dict[str, int] = {}
@@ -159,7 +166,7 @@ def congestion(folder: Path, most: int = 12) -> dict[str, object] | None:
     def top(d: dict[str, int]) -> list[tuple[str, int]]:
         return sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))[:most]
 
-    return {"pass": int(maps[-1].stem.rsplit("_", 1)[1]), "overused": total,
+    return {"pass": _pass_number(maps[-1]), "overused": total,
             "instances": top(by_instance), "signals": top(by_signal)}
 
 
