@@ -108,7 +108,8 @@ module aes_mode_unit #(
     parameter LANES = 1,
     // Number of key slots, 1 to 16.
     parameter KEY_SLOTS = 4,
-    // Side FIFO entries: 4, 8, 16, or a multiple of 16 up to 256 (see aes_fifo).
+    // Side FIFO entries: 4, 8, 16, or a multiple of 16 up to 256 (aes_fifo); with
+    // FULL_RATE=0, 4, 8 or 16 (aes_fifo_half).
     parameter SIDE_DEPTH = 16,
     // 1: a beat every clock (PIPELINED builds); 0: one-entry buffers between the stages,
     // a beat every other clock at most (ITERATIVE builds, whose engine is slower still).
@@ -623,18 +624,38 @@ module aes_mode_unit #(
         end
     endgenerate
 
-    aes_fifo #(
-        .WIDTH(SW),
-        .DEPTH(SIDE_DEPTH)
-    ) u_side (
-        .clk(clk),
-        .rst(rst),
-        .wr_valid(side_wr_valid),
-        .wr_data(side_wr_data),
-        .m_valid(fifo_valid),
-        .m_ready(fifo_ready),
-        .m_data(fifo_head)
-    );
+    // Without FULL_RATE the head buffer (u_head) takes an entry every other clock at
+    // most, so the FIFO can be aes_fifo_half: one bank of distributed RAM, each bit of
+    // the entry written into one cell instead of two.
+    generate
+        if (FULL_RATE != 0) begin : gen_side_full
+            aes_fifo #(
+                .WIDTH(SW),
+                .DEPTH(SIDE_DEPTH)
+            ) u_side (
+                .clk(clk),
+                .rst(rst),
+                .wr_valid(side_wr_valid),
+                .wr_data(side_wr_data),
+                .m_valid(fifo_valid),
+                .m_ready(fifo_ready),
+                .m_data(fifo_head)
+            );
+        end else begin : gen_side_half
+            aes_fifo_half #(
+                .WIDTH(SW),
+                .DEPTH(SIDE_DEPTH)
+            ) u_side (
+                .clk(clk),
+                .rst(rst),
+                .wr_valid(side_wr_valid),
+                .wr_data(side_wr_data),
+                .m_valid(fifo_valid),
+                .m_ready(fifo_ready),
+                .m_data(fifo_head)
+            );
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ J: the join's inputs
     // The side FIFO's head entry and the engine's oldest result each wait in a skid

@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The PIPELINED engine's output FIFO (rtl/aes_fifo.v) on its own: order, data,
-no loss, occupancy up to DEPTH and the two-clock read, at every depth the engines use
-(8: the interleaved ITERATIVE engine; 16-64: the PIPELINED engine; 4-32: the mode unit's
-side FIFO), the smallest, and 80 (five banks, whose select pads to eight). The checks are
-in cocotb_fifo.py beside this file."""
+"""The engines' output FIFO (rtl/aes_fifo.v) and the half-rate FIFO (rtl/aes_fifo_half.v)
+each on its own: order, data, no loss, occupancy up to DEPTH and the two-clock read, at
+every depth the engines use (8: the interleaved ITERATIVE engine; 16-64: the PIPELINED
+engine; 16-32: the mode unit's side FIFO in PIPELINED builds), the smallest, and 80
+(five banks, whose select pads to eight); aes_fifo_half (the side FIFO of ITERATIVE
+builds) at its three depths, with its pause after each pop. The checks are in
+cocotb_fifo.py beside this file."""
 
 from __future__ import annotations
 
@@ -22,6 +24,14 @@ HERE = Path(__file__).resolve().parent  # the bench beside this file
 def test_fifo_keeps_order_data_and_timing(depth: int, reset_reg: int) -> None:
     run_cocotb(
         "aes_fifo", "cocotb_fifo", parameters={"WIDTH": 12, "DEPTH": depth, "RESET_REG": reset_reg},
+        sim="icarus", test_dir=HERE,
+    )
+
+
+@pytest.mark.parametrize("depth", [4, 8, 16])
+def test_half_rate_fifo_keeps_order_data_and_timing(depth: int) -> None:
+    run_cocotb(
+        "aes_fifo_half", "cocotb_fifo", parameters={"WIDTH": 12, "DEPTH": depth},
         sim="icarus", test_dir=HERE,
     )
 
