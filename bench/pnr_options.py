@@ -23,7 +23,7 @@ under build/pnr-options/PRESET/ (the netlist is made again when the sources chan
 The option set `router2-heatmap` also has router2 write its congestion per net after
 each pass (`heat_congestion_by_net_N.csv`); after the run, finished or stopped, the nets
 of the last pass are summed by signal and by the instance that holds it (its first three
-levels) and the largest shares of the overused wires are printed: where a design that
+instances) and the largest shares of the overused wires are printed: where a design that
 does not route is congested.
 
     python3 bench/pnr_options.py --preset s4-iterative-ctr4 --top aes_axi --only router2-heatmap --timeout 600
@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
 from aescores import configs, paths, tools  # noqa: E402
 from aescores.flow import FlowError, Target, cache, preset_design, preset_target, run  # noqa: E402
+from layer_area import instance_groups  # noqa: E402  (the bench beside this file)
 
 # Extra nextpnr arguments per option set; "default" is what the flow runs.
 OPTION_SETS: dict[str, tuple[str, ...]] = {
@@ -145,8 +146,9 @@ def _pass_number(heat_map: Path) -> int:
 def congestion(folder: Path, most: int = 12) -> dict[str, object] | None:
     """The uses of overused wires by nets in router2's last pass in `folder`
     (heat_congestion_by_net_N.csv: per net, the overused wires it takes), summed by
-    signal and by the instance that holds the signal (its first three levels), largest
-    first, `most` of each; None when the run wrote no heat map."""
+    signal and by the instance that holds the signal (its first three instances, as
+    `layer_area.instance_groups` splits a name: a generate scope stays with the instance
+    after it), largest first, `most` of each; None when the run wrote no heat map."""
     maps = sorted(folder.glob("heat_congestion_by_net_*.csv"), key=_pass_number)
     if not maps:
         return None
@@ -158,7 +160,7 @@ def congestion(folder: Path, most: int = 12) -> dict[str, object] | None:
             continue
         n = int(count)
         sig = signal_of(net)
-        inst = ".".join(sig.split(".")[:-1][:3]) or sig
+        inst = ".".join(instance_groups(sig)[:3]) or sig
         by_signal[sig] = by_signal.get(sig, 0) + n
         by_instance[inst] = by_instance.get(inst, 0) + n
     total = sum(by_signal.values())

@@ -30,22 +30,26 @@ def test_the_last_pass_is_summed_by_signal_and_instance(tmp_path: Path) -> None:
         "u_top.u_mode.u_side.wr_data[1],4",
         "u_top.u_mode.a_ctr,3",
         "u_top.u_core.gen_interleaved.u_engine.a_load,6",
+        "u_top.u_core.gen_interleaved.u_engine.gen_lane[2].u_lookup.gen_col[1].q_reg[7],2",
+        "u_top.u_mode.gen_gcm.k_tag,1",
         "$PACKER_GND_NET,1",
         "not a row",
     ]) + "\n")
     c = pnr_options.congestion(tmp_path)
     assert c["pass"] == 10
-    assert c["overused"] == 19
+    assert c["overused"] == 22
     assert c["signals"][0] == ("u_top.u_mode.u_side.wr_data", 9)
+    # By instance, three deep, a generate scope with the instance after it; a signal in
+    # a generate scope of its own (gen_gcm) counts in the instance around it.
     assert dict(c["instances"]) == {
         "u_top.u_mode.u_side": 9,
-        "u_top.u_core.gen_interleaved": 6,
-        "u_top.u_mode": 3,
+        "u_top.u_core.gen_interleaved.u_engine": 8,
+        "u_top.u_mode": 4,
         "$PACKER_GND_NET": 1,
     }
     text = pnr_options.show_congestion(c)
-    assert "pass 10: 19 uses of overused wires" in text
-    assert "47.4 %  u_top.u_mode.u_side.wr_data" in text
+    assert "pass 10: 22 uses of overused wires" in text
+    assert "40.9 %  u_top.u_mode.u_side.wr_data" in text
 
 
 def test_no_heat_map_no_summary(tmp_path: Path) -> None:
