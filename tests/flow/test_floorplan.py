@@ -135,13 +135,67 @@ def test_iterative_tables_then_the_key_store_take_the_first_sites() -> None:
     assert bel(n, expander) is None
 
 
-def test_the_interleaved_engine_and_a_lone_key_store_are_left_to_the_placer() -> None:
-    cells = {iterative_table_name("gen_interleaved", 0, c, r): dp16kd() for c in range(4) for r in (0, 2)}
-    cells["u_top.u_core.u_slots.u_store.mem.0.0"] = dp16kd()
-    n = flat_netlist(cells)
+def interleaved_table_name(lane: int, col: int, rom: int, half: int = 0) -> str:
+    return (f"u_top.u_core.gen_interleaved.u_engine.gen_lane[{lane}].u_lookup"
+            f".gen_col[{col}].gen_rom[{rom}].u_rom.mem.0.{half}")
+
+
+def interleaved_netlist(lanes: int, roms: tuple[int, ...] = (0, 2)) -> dict:
+    """An interleaved engine's 16 tables a lane (four columns, two ROMs, two halves, as
+    synthesis names them for `s4-iterative-ctr4`), the key store's eight block RAMs and
+    the key expander's two SubWord ROMs."""
+    cells = {interleaved_table_name(lane, c, r, h): dp16kd()
+             for lane in range(lanes) for c in (3, 0, 2, 1) for r in roms for h in (1, 0)}
+    cells.update({f"u_top.u_core.u_slots.u_store.gen_single.gen_slice[{k}].mem.0.0": dp16kd() for k in range(8)})
+    cells.update({f"u_top.u_core.u_slots.gen_expand.u_expand.gen_subword_rom.gen_pair[{k}].u_rom.mem.0.0": dp16kd()
+                  for k in (0, 2)})
+    return flat_netlist(cells)
+
+
+def test_the_interleaved_engine_of_one_lane_and_a_lone_key_store_are_left_to_the_placer() -> None:
+    n = interleaved_netlist(1)
     assert not floorplan.has_tables_to_pin(n)
     assert floorplan.pin(n, ECP5_85K) == 0
-    assert all(bel(n, name) is None for name in cells)
+    assert all(bel(n, name) is None for name in n["modules"]["top"]["cells"])
+
+
+def test_interleaved_lanes_take_one_ebr_row_each_around_the_middle_of_the_device() -> None:
+    n = interleaved_netlist(4)
+    assert floorplan.has_tables_to_pin(n)
+    assert floorplan.pin(n, ECP5_85K) == 4 * 16 + 8  # the expander's two ROMs are left to the placer
+    rows = (82, 70, 46, 22)  # the LFE5U-85F's EBR rows, top first
+    middle = (40, 49, 58, 69)  # the four groups around the middle of a row (of 13)
+    for lane, y in enumerate(rows):
+        # a lane's tables fill its row's middle groups in state-column order
+        order = [interleaved_table_name(lane, c, r, h) for c in range(4) for r in (0, 2) for h in (0, 1)]
+        assert [bel(n, name) for name in order] == [f"X{x0 + 2 * k}/Y{y}/EBR{k}" for x0 in middle for k in range(4)]
+    store = [f"u_top.u_core.u_slots.u_store.gen_single.gen_slice[{k}].mem.0.0" for k in range(8)]
+    # the key store in the next group to the right, the middle rows first
+    assert [bel(n, name) for name in store] == [f"X{78 + 2 * k}/Y{y}/EBR{k}" for y in (70, 46) for k in range(4)]
+    assert bel(n, "u_top.u_core.u_slots.gen_expand.u_expand.gen_subword_rom.gen_pair[0].u_rom.mem.0.0") is None
+    pinned = [c["attributes"]["BEL"] for c in n["modules"]["top"]["cells"].values() if "BEL" in c["attributes"]]
+    assert len(set(pinned)) == len(pinned) and set(pinned) <= set(ECP5_85K.sites())
+
+
+def test_two_interleaved_lanes_take_the_middle_rows_and_eight_share_them() -> None:
+    two = interleaved_netlist(2)
+    assert floorplan.pin(two, ECP5_85K) == 2 * 16 + 8
+    assert bel(two, interleaved_table_name(0, 0, 0)) == "X40/Y70/EBR0"
+    assert bel(two, interleaved_table_name(1, 0, 0)) == "X40/Y46/EBR0"
+    eight = interleaved_netlist(8)
+    assert floorplan.pin(eight, ECP5_85K) == 8 * 16 + 8
+    # two lanes a row, side by side in the eight middle groups
+    assert bel(eight, interleaved_table_name(0, 0, 0)) == "X22/Y82/EBR0"
+    assert bel(eight, interleaved_table_name(1, 0, 0)) == "X58/Y82/EBR0"
+    assert bel(eight, interleaved_table_name(7, 0, 0)) == "X58/Y22/EBR0"
+
+
+def test_interleaved_lanes_that_do_not_fit_are_left_to_the_placer() -> None:
+    # eight lanes of 32 tables (encryption and decryption) need more groups than a row has
+    n = interleaved_netlist(8, roms=(0, 1, 2, 3))
+    assert floorplan.has_tables_to_pin(n)
+    assert floorplan.pin(n, ECP5_85K) == 0
+    assert all(bel(n, name) is None for name in n["modules"]["top"]["cells"])
 
 
 def test_flow_pins_the_iterative_tables_and_key_store_of_s1(tmp_path: Path) -> None:

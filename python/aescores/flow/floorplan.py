@@ -28,8 +28,14 @@ has the same kind of path within one unit: its round runs from the tables' and t
 store's unregistered outputs back into the tables' address. When a netlist has no
 pipelined round tables, that engine's tables (lane by lane, state column 0..3) and then
 the key store's block RAMs take the first sites of the grid, next to each other
-(`iterative_tables`). The interleaved engine (`aes_engine_interleaved`, `min-area`),
-whose table outputs are registered, is left to the placer: pinned, it measured slower.
+(`iterative_tables`). The interleaved engine (`aes_engine_interleaved`), whose table outputs are registered, is
+left to the placer with one lane (`min-area`, `gcm-iterative`: pinned, it measured
+slower). With several lanes (`s4-iterative-ctr4`) nextpnr's placer packs the whole IP
+against the device's left edge, where it does not route (overused wires that the
+router does not clear in an hour); its tables get sites near the middle of the device
+instead (`interleaved_sites`): each lane one EBR row, in the groups of four sites around
+the row's middle (lanes 0..3 from the top row down; more lanes share rows), then the key
+store's block RAMs in the next groups to the right. The IP then routes in two minutes.
 """
 
 from __future__ import annotations
@@ -57,6 +63,9 @@ _ROUND_TABLE = re.compile(
 _ITERATIVE_TABLE = re.compile(
     r"gen_iterative\.u_engine\.gen_lane\[(\d+)\]\.gen_ttable\.u_lookup\.gen_col\[(\d+)\]\.gen_rom\[(\d+)\]\."
 )
+_INTERLEAVED_TABLE = re.compile(
+    r"gen_interleaved\.u_engine\.gen_lane\[(\d+)\]\.u_lookup\.gen_col\[(\d+)\]\.gen_rom\[(\d+)\]\."
+)
 _KEY_STORE = "u_slots.u_store."
 _COLUMN_ORDER = (0, 1, 3, 2)  # state columns 0..3 in the order their tables are placed
 
@@ -80,6 +89,16 @@ class EbrGrid:
         return out
 
 
+    def rows(self) -> list[int]:
+        """Y of every EBR row, top (highest Y) first."""
+        return sorted((y for pair in self.row_pairs for y in pair), reverse=True)
+
+    def middle_groups(self, count: int) -> tuple[int, ...]:
+        """X of `count` neighbouring groups around the middle of a row (left to right)."""
+        first = max(0, (len(self.groups) - count) // 2)
+        return self.groups[first:first + count]
+
+
 # LFE5U-85F: 4 EBR rows x 13 groups x 4 = 208 sites (every one checked with nextpnr-ecp5).
 ECP5_85K = EbrGrid(row_pairs=((70, 82), (22, 46)),
                    groups=(4, 13, 22, 31, 40, 49, 58, 69, 78, 87, 96, 105, 114))
@@ -92,12 +111,16 @@ def _block_rams(module: dict) -> list[str]:
 def has_tables_to_pin(netlist: dict) -> bool:
     """Whether the (hierarchical) netlist has block RAMs to pin: in a pipelined round unit
     (the modules `aes_pipe_round` and its implementations, `aes_pipe_round_ttable` among
-    them), or as the tables of the single-context iterative engine (flattened into the top
-    by synthesis)."""
-    return any(
+    them), or as the tables of the single-context iterative engine or of an interleaved
+    engine with several lanes (flattened into the top by synthesis)."""
+    if any(
         any("aes_pipe_round" in name or _ITERATIVE_TABLE.search(c) for c in _block_rams(m))
         for name, m in netlist["modules"].items()
-    )
+    ):
+        return True
+    lanes = {m.group(1) for mod in netlist["modules"].values() for c in _block_rams(mod)
+             if (m := _INTERLEAVED_TABLE.search(c)) is not None}
+    return len(lanes) > 1
 
 
 def round_tables(netlist: dict) -> dict[tuple[int, int], list[str]]:
@@ -125,20 +148,77 @@ def iterative_tables(netlist: dict) -> list[str]:
     return [name for _, name in tables] + sorted(n for n in cells if _KEY_STORE in n)
 
 
+def interleaved_tables(netlist: dict) -> dict[int, list[str]]:
+    """The DP16KD cells of the interleaved engine's T-tables in the flattened top, by lane
+    (state column, table, name order within each)."""
+    found: dict[int, list[tuple[tuple[int, int, str], str]]] = {}
+    for name in _block_rams(netlist["modules"][top_module(netlist)]):
+        m = _INTERLEAVED_TABLE.search(name)
+        if m is not None:
+            lane, col, rom = (int(g) for g in m.groups())
+            found.setdefault(lane, []).append(((col, rom, name), name))
+    return {lane: [name for _, name in sorted(v)] for lane, v in sorted(found.items())}
+
+
+def interleaved_sites(grid: EbrGrid, lanes: int, per_lane: int, others: int) -> tuple[list[list[str]], list[str]]:
+    """Sites for `lanes` lanes of `per_lane` tables each and `others` more block RAMs:
+    the lanes spread over the grid's rows (each row holds ceil(lanes / rows) lanes side by
+    side), in the groups around the rows' middle; the others in the groups to the right
+    of those, in the middle rows first. Empty lists when they do not fit."""
+    rows = grid.rows()
+    used_rows = min(lanes, len(rows))
+    # with fewer lanes than rows, the middle rows
+    top = (len(rows) - used_rows) // 2
+    rows_used = rows[top:top + used_rows]
+    per_row = -(-lanes // used_rows)
+    width = -(-per_row * per_lane // 4)              # groups of four sites a row
+    extra_width = -(-others // (4 * len(rows))) if others else 0
+    if width + extra_width > len(grid.groups):
+        return [], []
+    window = grid.middle_groups(width + extra_width)
+    lane_groups, extra_groups = window[:width], window[width:]
+    row_sites = {y: [f"X{x0 + grid.step * k}/Y{y}/EBR{k}" for x0 in lane_groups for k in range(4)]
+                 for y in rows_used}
+    lane_sites = []
+    for lane in range(lanes):
+        y = rows_used[lane // per_row]
+        start = (lane % per_row) * per_lane
+        lane_sites.append(row_sites[y][start:start + per_lane])
+    by_middle = sorted(rows, key=lambda y: abs(rows.index(y) - (len(rows) - 1) / 2))
+    other_sites = [f"X{x0 + grid.step * k}/Y{y}/EBR{k}" for x0 in extra_groups for y in by_middle for k in range(4)]
+    return lane_sites, other_sites[:others]
+
+
+def _pin_interleaved(netlist: dict, grid: EbrGrid) -> list[tuple[str, str]]:
+    """(cell, site) for the tables of an interleaved engine of several lanes and the key
+    store (`interleaved_sites`); empty with one lane, uneven lanes or too few sites."""
+    lanes = interleaved_tables(netlist)
+    if len(lanes) < 2 or sorted(lanes) != list(range(len(lanes))) or len({len(v) for v in lanes.values()}) != 1:
+        return []
+    cells = _block_rams(netlist["modules"][top_module(netlist)])
+    store = sorted(n for n in cells if _KEY_STORE in n)
+    lane_sites, other_sites = interleaved_sites(grid, len(lanes), len(lanes[0]), len(store))
+    if not lane_sites:
+        return []
+    pairs = [pair for lane, names in lanes.items() for pair in zip(names, lane_sites[lane])]
+    return pairs + list(zip(store, other_sites))
+
+
 def pin(netlist: dict, grid: EbrGrid) -> int:
     """Give every round table of the flattened netlist its site (attribute `BEL`), or, with
-    none, the iterative engine's tables and key store (`iterative_tables`); return how many
-    were pinned. Nothing is pinned when they need more sites than the grid has."""
+    none, the iterative engine's tables and key store (`iterative_tables`), or those of an
+    interleaved engine of several lanes (`interleaved_sites`); return how many were
+    pinned. Nothing is pinned when they need more sites than the grid has."""
     tables = [name for names in round_tables(netlist).values() for name in names]
     if not tables:
         tables = iterative_tables(netlist)
-    sites = grid.sites()
-    if len(tables) > len(sites):
+    if len(tables) > len(grid.sites()):
         return 0
+    pairs = list(zip(tables, grid.sites())) if tables else _pin_interleaved(netlist, grid)
     cells = netlist["modules"][top_module(netlist)]["cells"]
-    for name, site in zip(tables, sites):
+    for name, site in pairs:
         cells[name].setdefault("attributes", {})["BEL"] = site
-    return len(tables)
+    return len(pairs)
 
 
 def top_to_flatten(path: Path) -> str | None:
