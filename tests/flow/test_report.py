@@ -257,7 +257,7 @@ def test_header_names_the_presets_whose_round_block_rams_were_placed(recorded: d
     recorded["presets"][0]["flow"]["ebr_pinned"] = 80
     md = report.render_markdown(recorded)
     name = recorded["presets"][0]["preset"]
-    assert f"round ([flow.md](flow.md#block-ram-floorplan)): `{name}` (80); their whole-IP builds too." in md
+    assert f"  ([flow.md](flow.md#block-ram-floorplan)): `{name}` (80); their whole-IP builds too." in md
 
 
 # ---------------------------------------------------------------- partial runs and stale rows

@@ -517,15 +517,15 @@ def _stale_note(rows: list[Mapping]) -> list[str]:
 
 
 def _floorplan_note(rows: list[Mapping]) -> list[str]:
-    """The header line naming the presets whose round block RAMs the flow placed."""
+    """The header line naming the presets whose table block RAMs the flow placed."""
     pinned = [(r["preset"], (r.get("flow") or {}).get("ebr_pinned")) for r in rows]
     pinned = [(name, n) for name, n in pinned if n]
     if not pinned:
         return []
     names = ", ".join(f"`{name}` ({n})" for name, n in pinned)
     return [
-        "- Floorplan: the flow gives the block RAMs of TTABLE rounds their sites, round by",
-        f"  round ([flow.md](flow.md#block-ram-floorplan)): {names}; their whole-IP builds too.",
+        "- Floorplan: the flow gives the T-table block RAMs of some engines their sites",
+        f"  ([flow.md](flow.md#block-ram-floorplan)): {names}; their whole-IP builds too.",
     ]
 
 
