@@ -336,12 +336,8 @@ module aes_ghash #(
             wire [3:0] n_in = (L == 1 || s_blocks == 4'd0) ? 4'd1 : ((s_blocks > L4) ? L4 : s_blocks);
 
             // The line: stage 0 takes a beat from s_* (or a block of the key load); stage
-            // D-1 is added to the slot entering the multiplier. Stage 0's data register
-            // loads the beat on offer in every clock that injects no key block, so the
-            // handshake reaches one valid flag per stage rather than the beat's bits; an
-            // empty stage's data is zeroed where it leaves the line (add_data), and the
-            // lanes past a beat's count are zero on the way in. Flags are zero in an empty
-            // stage. Each stage also
+            // D-1 is added to the slot entering the multiplier. Data and flags are zero in
+            // an empty stage, and so are the lanes past a beat's count. Each stage also
             // carries c for its beat (or its empty place) so far: its own blocks and those
             // of the same hash taken after it (line_cnt_reg), and whether a later beat of
             // the hash may still count (line_open_reg: no last beat yet, itself included,
@@ -349,7 +345,6 @@ module aes_ghash #(
             // register, whatever the number of lanes.
             localparam NW = 6;                            // counts up to N <= 32
             reg [D-1:0]     line_first_reg, line_last_reg;
-            reg [D-1:0]     line_valid_reg;               // the stage holds a block (or the key)
             reg [D-1:0]     line_open_reg;
             reg [NW*D-1:0]  line_cnt_reg;                 // stage m at [NW*m +: NW]
             reg [LW*D-1:0]  line_data_reg;                // stage m at [LW*m +: LW]
@@ -380,7 +375,7 @@ module aes_ghash #(
 
             wire         add_first = line_first_reg[D-1];
             wire         add_last = line_last_reg[D-1];
-            wire [LW-1:0] add_data = line_data_reg[LW*(D-1) +: LW] & {LW{line_valid_reg[D-1]}};
+            wire [LW-1:0] add_data = line_data_reg[LW*(D-1) +: LW];
 
             // The key load: inject H (as a first block) one clock after h_load and a zero
             // block every D clocks after it, N - 2 of them; keep the slot after each pass.
@@ -458,23 +453,27 @@ module aes_ghash #(
             end
 
             // Lanes 1 .. L-1: the block times its power, in step with the slot's product.
-            // Each lane chooses its power from a copy of c of its own (x_cnt_reg, kept
-            // apart from the others by the keep attribute), so that the choice is made
-            // beside the lane's multiplier and not across the device from one register.
+            // Each lane chooses its power from a count of its own, c - gl (x_cnt_reg), so
+            // that the choice is made beside the lane's multiplier and not across the
+            // device from one register. It holds c less the lane's number rather than a
+            // copy of c: synthesis merges registers of equal input, keep attribute or not,
+            // and a copy would become one register with line_cnt_reg's stage D-1. Below
+            // gl it wraps past N, where no power is chosen.
             wire [LW-1:0] lane_p;                         // lane j at [128*j +: 128]; lane 0 zero
             assign lane_p[127:0] = 128'd0;
             genvar gl;
             for (gl = 1; gl < L; gl = gl + 1) begin : gen_lane
                 reg [127:0] x_reg;                        // lane gl's block
                 reg [127:0] x_op_reg;                     // its power of H: H^(c - gl), or 0
-                (* keep *) reg [NW-1:0] x_cnt_reg;        // c, as line_cnt_reg's stage D-1
+                localparam [NW-1:0] GL = gl;
+                reg  [NW-1:0] x_cnt_reg;                  // c - gl, c as line_cnt_reg's stage D-1
                 wire [31:0] x_count = {26'd0, x_cnt_reg};
                 reg  [127:0] x_op_next;
                 integer xm;
                 always @* begin
                     x_op_next = 128'd0;
                     for (xm = 1; xm <= N - gl; xm = xm + 1) begin
-                        if (x_count == xm + gl) begin
+                        if (x_count == xm) begin
                             x_op_next = pow_reg[128*(xm-1) +: 128];
                         end
                     end
@@ -483,7 +482,7 @@ module aes_ghash #(
                     if (rst) begin
                         x_cnt_reg <= {NW{1'b0}};
                     end else begin
-                        x_cnt_reg <= cnt_next[NW*(D-1) +: NW];
+                        x_cnt_reg <= cnt_next[NW*(D-1) +: NW] - GL;
                     end
                     x_reg <= h_clear ? 128'd0 : add_data[128*gl +: 128];
                     x_op_reg <= x_op_next;
@@ -543,7 +542,6 @@ module aes_ghash #(
                 if (rst) begin
                     line_open_reg <= {D{1'b1}};
                     line_cnt_reg <= {NW*D{1'b0}};
-                    line_valid_reg <= {D{1'b0}};
                     line_first_reg <= {D{1'b0}};
                     line_last_reg <= {D{1'b0}};
                     added_last_reg <= {D{1'b0}};
@@ -553,7 +551,6 @@ module aes_ghash #(
                     load_cnt_reg <= {CW{1'b0}};
                 end else begin
                     line_cnt_reg <= cnt_next;
-                    line_valid_reg <= (line_valid_reg << 1) | {{D-1{1'b0}}, accept || inject_first};
                     line_open_reg[0] <= !enter_last;
                     line_first_reg[0] <= enter_first;
                     line_last_reg[0] <= enter_last;
@@ -587,12 +584,13 @@ module aes_ghash #(
                         load_cnt_reg <= load_cnt_reg + 1'b1;
                     end
                 end
-                // Line data: the key being loaded, else the beat on offer (line_valid_reg
-                // says whether it was taken). No beat is taken while a key loads.
-                if (inject_first) begin
+                // Line data: the beat taken, the key being loaded, or zero.
+                if (accept) begin
+                    line_data_reg[LW-1:0] <= in_data;
+                end else if (inject_first) begin
                     line_data_reg[LW-1:0] <= {{(LW-128){1'b0}}, h_new_reg};
                 end else begin
-                    line_data_reg[LW-1:0] <= in_data;
+                    line_data_reg[LW-1:0] <= {LW{1'b0}};
                 end
                 for (s = 1; s < D; s = s + 1) begin
                     line_data_reg[LW*s +: LW] <= line_data_reg[LW*(s-1) +: LW];
