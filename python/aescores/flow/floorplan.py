@@ -28,8 +28,8 @@ has the same kind of path within one unit: its round runs from the tables' and t
 store's unregistered outputs back into the tables' address. When a netlist has no
 pipelined round tables, that engine's tables (lane by lane, state column 0..3) and then
 the key store's block RAMs take the first sites of the grid, next to each other
-(`iterative_tables`). The interleaved engine (`aes_engine_interleaved`), whose table outputs are registered, is
-left to the placer with one lane (`min-area`, `gcm-iterative`: pinned, it measured
+(`iterative_tables`). The interleaved engine (`aes_engine_interleaved`), whose table
+outputs are registered, is left to the placer with one lane (`min-area`, `gcm-iterative`: pinned, it measured
 slower). With several lanes (`s4-iterative-ctr4`) nextpnr's placer packs the whole IP
 against the device's left edge, where it does not route (overused wires that the
 router does not clear in an hour); its tables get sites near the middle of the device
@@ -85,9 +85,12 @@ class EbrGrid:
         for i, rows in enumerate(self.row_pairs):
             for x0 in (self.groups if i % 2 == 0 else tuple(reversed(self.groups))):
                 for y in rows:
-                    out += [f"X{x0 + self.step * k}/Y{y}/EBR{k}" for k in range(4)]
+                    out += self.group_sites(x0, y)
         return out
 
+    def group_sites(self, x0: int, y: int) -> list[str]:
+        """The four sites of the group whose EBR0 is at X `x0` in row `y`."""
+        return [f"X{x0 + self.step * k}/Y{y}/EBR{k}" for k in range(4)]
 
     def rows(self) -> list[int]:
         """Y of every EBR row, top (highest Y) first."""
@@ -95,8 +98,13 @@ class EbrGrid:
 
     def middle_groups(self, count: int) -> tuple[int, ...]:
         """X of `count` neighbouring groups around the middle of a row (left to right)."""
-        first = max(0, (len(self.groups) - count) // 2)
-        return self.groups[first:first + count]
+        return _middle(self.groups, count)
+
+
+def _middle(items, count: int):
+    """The `count` neighbouring items around the middle of `items` (all when fewer)."""
+    first = max(0, (len(items) - count) // 2)
+    return items[first:first + count]
 
 
 # LFE5U-85F: 4 EBR rows x 13 groups x 4 = 208 sites (every one checked with nextpnr-ecp5).
@@ -118,9 +126,8 @@ def has_tables_to_pin(netlist: dict) -> bool:
         for name, m in netlist["modules"].items()
     ):
         return True
-    lanes = {m.group(1) for mod in netlist["modules"].values() for c in _block_rams(mod)
-             if (m := _INTERLEAVED_TABLE.search(c)) is not None}
-    return len(lanes) > 1
+    cells = [c for m in netlist["modules"].values() for c in _block_rams(m)]
+    return _several_even_lanes(_interleaved_lanes(cells))
 
 
 def round_tables(netlist: dict) -> dict[tuple[int, int], list[str]]:
@@ -151,13 +158,25 @@ def iterative_tables(netlist: dict) -> list[str]:
 def interleaved_tables(netlist: dict) -> dict[int, list[str]]:
     """The DP16KD cells of the interleaved engine's T-tables in the flattened top, by lane
     (state column, table, name order within each)."""
+    return _interleaved_lanes(_block_rams(netlist["modules"][top_module(netlist)]))
+
+
+def _interleaved_lanes(cells: list[str]) -> dict[int, list[str]]:
+    """The interleaved engine's T-table cells among `cells`, by lane (`interleaved_tables`)."""
     found: dict[int, list[tuple[tuple[int, int, str], str]]] = {}
-    for name in _block_rams(netlist["modules"][top_module(netlist)]):
+    for name in cells:
         m = _INTERLEAVED_TABLE.search(name)
         if m is not None:
             lane, col, rom = (int(g) for g in m.groups())
             found.setdefault(lane, []).append(((col, rom, name), name))
     return {lane: [name for _, name in sorted(v)] for lane, v in sorted(found.items())}
+
+
+def _several_even_lanes(lanes: dict[int, list[str]]) -> bool:
+    """Whether `lanes` (`interleaved_tables`) are two or more, numbered 0.., of as many
+    tables each: the interleaved builds whose tables are pinned."""
+    return (len(lanes) >= 2 and sorted(lanes) == list(range(len(lanes)))
+            and len({len(v) for v in lanes.values()}) == 1)
 
 
 def interleaved_sites(grid: EbrGrid, lanes: int, per_lane: int, others: int) -> tuple[list[list[str]], list[str]]:
@@ -166,26 +185,22 @@ def interleaved_sites(grid: EbrGrid, lanes: int, per_lane: int, others: int) -> 
     side), in the groups around the rows' middle; the others in the groups to the right
     of those, in the middle rows first. Empty lists when they do not fit."""
     rows = grid.rows()
-    used_rows = min(lanes, len(rows))
-    # with fewer lanes than rows, the middle rows
-    top = (len(rows) - used_rows) // 2
-    rows_used = rows[top:top + used_rows]
-    per_row = -(-lanes // used_rows)
+    rows_used = _middle(rows, lanes)                 # with fewer lanes than rows, the middle rows
+    per_row = -(-lanes // len(rows_used))
     width = -(-per_row * per_lane // 4)              # groups of four sites a row
     extra_width = -(-others // (4 * len(rows))) if others else 0
     if width + extra_width > len(grid.groups):
         return [], []
     window = grid.middle_groups(width + extra_width)
     lane_groups, extra_groups = window[:width], window[width:]
-    row_sites = {y: [f"X{x0 + grid.step * k}/Y{y}/EBR{k}" for x0 in lane_groups for k in range(4)]
-                 for y in rows_used}
+    row_sites = {y: [s for x0 in lane_groups for s in grid.group_sites(x0, y)] for y in rows_used}
     lane_sites = []
     for lane in range(lanes):
         y = rows_used[lane // per_row]
         start = (lane % per_row) * per_lane
         lane_sites.append(row_sites[y][start:start + per_lane])
     by_middle = sorted(rows, key=lambda y: abs(rows.index(y) - (len(rows) - 1) / 2))
-    other_sites = [f"X{x0 + grid.step * k}/Y{y}/EBR{k}" for x0 in extra_groups for y in by_middle for k in range(4)]
+    other_sites = [s for x0 in extra_groups for y in by_middle for s in grid.group_sites(x0, y)]
     return lane_sites, other_sites[:others]
 
 
@@ -193,7 +208,7 @@ def _pin_interleaved(netlist: dict, grid: EbrGrid) -> list[tuple[str, str]]:
     """(cell, site) for the tables of an interleaved engine of several lanes and the key
     store (`interleaved_sites`); empty with one lane, uneven lanes or too few sites."""
     lanes = interleaved_tables(netlist)
-    if len(lanes) < 2 or sorted(lanes) != list(range(len(lanes))) or len({len(v) for v in lanes.values()}) != 1:
+    if not _several_even_lanes(lanes):
         return []
     cells = _block_rams(netlist["modules"][top_module(netlist)])
     store = sorted(n for n in cells if _KEY_STORE in n)
@@ -212,9 +227,10 @@ def pin(netlist: dict, grid: EbrGrid) -> int:
     tables = [name for names in round_tables(netlist).values() for name in names]
     if not tables:
         tables = iterative_tables(netlist)
-    if len(tables) > len(grid.sites()):
+    sites = grid.sites()
+    if len(tables) > len(sites):
         return 0
-    pairs = list(zip(tables, grid.sites())) if tables else _pin_interleaved(netlist, grid)
+    pairs = list(zip(tables, sites)) if tables else _pin_interleaved(netlist, grid)
     cells = netlist["modules"][top_module(netlist)]["cells"]
     for name, site in pairs:
         cells[name].setdefault("attributes", {})["BEL"] = site
