@@ -27,7 +27,8 @@
  *
  * The mode unit reads only these registers: no decision about a beat is made in the
  * clock the beat arrives. F1 hands beats on through a valid/ready pair whose ready is the
- * register of the mode unit's own skid buffer.
+ * register of the mode unit's own skid buffer. Its data registers load whenever it is
+ * free; only its valid flag and the message state depend on the beat being taken.
  *
  * s_axis_tready, for a beat that would open a message, is also low while the self-test
  * waits (pause) and while the slot that beat names is loading (specification §4). A
@@ -530,7 +531,10 @@ module aes_axis_framer #(
         msg_part_reg <= msg_part_next;
         msg_prev_reg <= msg_prev_next;
         msg_first_data_reg <= msg_first_data_next;
-        if (f1_take) begin
+        // F1's data registers load in every clock that F1 is free, a beat taken or not
+        // (o_valid_reg says which), so that their clock enable is one gate of two
+        // registers and neither the input handshake nor the wait for a load reaches it.
+        if (f1_free) begin
             o_data_reg <= b_data;
             o_keep_reg <= b_keep;
             o_last_reg <= b_last;

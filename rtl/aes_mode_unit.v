@@ -308,8 +308,15 @@ module aes_mode_unit #(
     localparam A_KIV = A_GCM + 4;
     localparam A_KSTEP = A_KIV + 1;
     localparam A_KHI = A_KSTEP + 1;
-    localparam A_GJOB = A_KHI + 1;          // GCM builds only: the H job (gen_gcm)
-    localparam S_W = GCM ? A_GJOB + 1 : A_KHI + 1;
+    localparam A_XSEL = A_KHI + 1;          // the side entry's XOR operand (X_*)
+    localparam A_ISEL = A_XSEL + 3;         // the engine operand of the parallel modes (I_*)
+    localparam A_GJOB = A_ISEL + 3;         // GCM builds only: the H job (gen_gcm)
+    localparam S_W = GCM ? A_GJOB + 1 : A_ISEL + 3;
+    // Operand selects, one-hot or zero: X_DATA the beat's block, X_PREV the block before
+    // (CBC decryption), X_FB the feedback lane's block (lane 0 of the entry); I_CTR the
+    // counter, I_PREV the block before (CFB decryption), I_DATA the block.
+    localparam X_DATA = 0, X_PREV = 1, X_FB = 2;
+    localparam I_CTR = 0, I_PREV = 1, I_DATA = 2;
 
     wire             a_valid;
     reg              a_consume;
@@ -321,7 +328,18 @@ module aes_mode_unit #(
     wire             s_k_iv = s_op[OP_IV] && !((GCM != 0) && (s_gcm[G_AAD] || s_gcm[G_TAG]));
     wire             s_k_step = s_op[OP_PAR] && s_sel[SEL_CTR];
     wire             s_k_hi = s_k_step && !((GCM != 0) && s_gcm[G_PAY]);
-    wire [A_KHI:0]   s_fr_word = {s_k_hi, s_k_step, s_k_iv, s_gcm, s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk,
+    // The operand selects, formed before S from the beat's kind (see "A: operands"), so
+    // that the entry's and the engine's operands each have select registers of their own
+    // and no mode flag of A reaches both.
+    wire             s_x_par = !s_op[OP_IV] && !s_op[OP_FB] && s_op[OP_PAR];
+    wire [2:0]       s_xsel = {!s_op[OP_IV] && s_op[OP_FB] && !s_sel[SEL_CBC],
+                               s_x_par && s_sel[SEL_CBC],
+                               s_op[OP_IV] || (s_x_par && !s_sel[SEL_CBC] && (s_sel[SEL_CTR] || s_sel[SEL_CFB]))};
+    wire             s_i_par = !s_op[OP_FB] && !((GCM != 0) && s_gcm[G_IV]);
+    wire [2:0]       s_isel = {s_i_par && !s_sel[SEL_CTR] && !s_sel[SEL_CFB],
+                               s_i_par && !s_sel[SEL_CTR] && s_sel[SEL_CFB],
+                               s_i_par && s_sel[SEL_CTR]};
+    wire [A_ISEL+2:0] s_fr_word = {s_isel, s_xsel, s_k_hi, s_k_step, s_k_iv, s_gcm, s_hi_ones, s_hi_inc, s_hold, s_last_lane, s_nblk,
                                   s_code, s_first_data, s_prev, s_sel, s_op, s_slot, s_user, s_last, s_keep, s_data};
     // GCM builds insert the H job between messages (gen_gcm): while hj_req is high the
     // framer waits and S takes the job's beat, a GCM IV beat of slot hj_slot with no
@@ -335,9 +353,11 @@ module aes_mode_unit #(
     wire [S_W-1:0]   s_word;
     generate
         if (GCM != 0) begin : gen_s_job
-            reg [A_KHI:0] job_word;
+            reg [A_ISEL+2:0] job_word;
             always @* begin
                 job_word = s_fr_word;
+                job_word[A_ISEL +: 3] = 3'd0;
+                job_word[A_XSEL +: 3] = 3'd0;
                 job_word[A_KHI] = 1'b0;
                 job_word[A_KSTEP] = 1'b0;
                 job_word[A_KIV] = 1'b0;
@@ -403,6 +423,8 @@ module aes_mode_unit #(
     wire          a_k_iv = a_word[A_KIV];
     wire          a_k_step = a_word[A_KSTEP];
     wire          a_k_hi = a_word[A_KHI];
+    wire [2:0]    a_xsel = a_word[A_XSEL +: 3];
+    wire [2:0]    a_isel = a_word[A_ISEL +: 3];
 
     // ------------------------------------------------------------------ registers
     reg [127:0]      chain_reg, chain_next;          // the last feedback result
@@ -497,16 +519,20 @@ module aes_mode_unit #(
     // Parallel modes, per lane j (previous = the block before lane j: a_prev for lane 0).
     //   ECB: engine(P)          CTR: engine(counter), ^ data
     //   CBC decryption: engine^-1(C), ^ previous     CFB decryption: engine(previous), ^ C
+    // Each operand is an AND-OR of candidates with its own one-hot selects (a_isel for
+    // the engine's, a_xsel for the entry's XOR operand, formed before S): par_in is zero
+    // for a feedback beat and a GCM IV beat, par_xor in lane 0 for a feedback beat.
     reg [W-1:0] par_in, par_xor;
     reg [127:0] previous;
     integer pj;
     always @* begin
         for (pj = 0; pj < LANES; pj = pj + 1) begin
             previous = (pj == 0) ? a_prev : a_data[128*(pj == 0 ? 0 : pj-1) +: 128];
-            par_in[128*pj +: 128] = a_ctr ? ctr_blocks[128*pj +: 128] :
-                                    (a_cfb ? previous : a_data[128*pj +: 128]);
-            par_xor[128*pj +: 128] = a_cbc ? previous :
-                                     ((a_ctr || a_cfb) ? a_data[128*pj +: 128] : 128'd0);
+            par_in[128*pj +: 128] = (ctr_blocks[128*pj +: 128] & {128{a_isel[I_CTR]}}) |
+                                    (previous & {128{a_isel[I_PREV]}}) |
+                                    (a_data[128*pj +: 128] & {128{a_isel[I_DATA]}});
+            par_xor[128*pj +: 128] = (a_data[128*pj +: 128] & {128{a_xsel[X_DATA]}}) |
+                                     (previous & {128{a_xsel[X_PREV]}});
         end
     end
 
@@ -520,7 +546,7 @@ module aes_mode_unit #(
     wire         fb_first = a_first_data && (LANES == 1 || lane_reg == 3'd0);
     wire [127:0] fb_in;
     wire         fb_chain = (ENGINE_CHAIN != 0) && !fb_first;   // the engine adds its last output
-    wire [127:0] fb_xor = fb_data & {128{!a_cbc}};
+    wire [127:0] fb_xor = fb_data & {128{a_xsel[X_FB]}};   // zero in CBC encryption
     generate
         if (ENGINE_CHAIN != 0) begin : gen_fb_engine
             // The engine XORs in its last output, the result before this pass's in CBC
@@ -543,6 +569,9 @@ module aes_mode_unit #(
         end else begin : gen_fb_here
             wire [127:0] fb_chain_in = fb_first ? a_prev : chain_reg;
             assign fb_in = fb_chain_in ^ (fb_data & {128{a_cbc}});
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_cfb = &{1'b0, a_cfb};     // CFB's chain is chain_reg here
+            /* verilator lint_on UNUSEDSIGNAL */
         end
     endgenerate
 
@@ -557,7 +586,7 @@ module aes_mode_unit #(
     reg [SW0-1:0] entry_base;
     always @* begin
         entry_base = {SW0{1'b0}};
-        entry_base[E_XOR +: W] = a_iv ? a_data : (a_fb ? {{(W-128){1'b0}}, fb_xor} : (a_par ? par_xor : {W{1'b0}}));
+        entry_base[E_XOR +: W] = par_xor | {{(W-128){1'b0}}, fb_xor};
         entry_base[E_KEEP +: KW] = a_keep;
         entry_base[E_USER +: 8] = a_user;
         // The wrap of a beat counts for the beats that use counters (a GCM tag beat
@@ -1415,7 +1444,7 @@ module aes_mode_unit #(
     // side); without, one entry.
     wire          b_ready;
     wire          pass;                  // an engine pass decided this clock
-    wire [W-1:0]  b_data_in = a_fb ? {{(W-128){1'b0}}, fb_in} : (a_giv ? giv_in : par_in);
+    wire [W-1:0]  b_data_in = par_in | {{(W-128){1'b0}}, fb_in & {128{a_fb}}} | (giv_in & {W{a_giv && !a_fb}});
     wire [W+5:0]  b_word = {a_fb && fb_chain, a_dec, a_slot, b_data_in};
     wire [W+5:0]  eng_word;
     assign {eng_chain, eng_decrypt, eng_slot, eng_data} = eng_word;
