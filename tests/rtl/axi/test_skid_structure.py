@@ -14,6 +14,11 @@ before. In the two-entry aes_skid, the output entry's data input is the upstream
 or the skid entry, chosen by a flip-flop, so the pop reaches that entry's enable only:
 the input ports in the cone of its data inputs are s_data alone (and the check fails on
 a copy whose choice is made by the pop).
+
+The framer's output register F1 (aes_axis_framer) follows the same rule: its data
+registers load whenever F1 is free, so the cone of their enables holds F1's valid flag
+and the mode unit's ready and nothing else (not F0's valid, not the wait for a slot's
+load); the check fails on a copy that loads them on the take.
 """
 
 from __future__ import annotations
@@ -138,3 +143,40 @@ def test_check_finds_a_ready_behind_a_gate(tmp_path: Path) -> None:
                               "            assign s_ready = one_ready_reg && !one_valid_reg;")
     gates = ready_drivers("aes_skid", 0, rtl, tmp_path / "work")
     assert gates, "the check missed a gate between the one-entry buffer's ready and its flip-flops"
+
+
+# F1's data registers (aes_axis_framer) and the signals their enable may read: its valid
+# flag, the mode unit's ready (m_ready) and the gate of the two (f1_free).
+F1_DATA = ("o_data_reg", "o_op_reg", "o_prev_reg")
+F1_ENABLE = {"o_valid_reg", "m_ready", "f1_free"}
+
+
+def f1_enable_cone(rtl_dir: Path, workdir: Path) -> dict[str, set[str]]:
+    """For each of F1_DATA: the named wires in the combinational input cone of its
+    flip-flops' enables (the cone stops at flip-flops, whose outputs it names)."""
+    found: dict[str, set[str]] = {}
+    for name in F1_DATA:
+        cone = netlist.query("aes_axis_framer", {"LANES": 4, "GCM": 1}, rtl_dir, workdir / name, [
+            "opt",
+            f"select -set en w:{name} %ci1 %ci1:+[EN] w:* %i w:{name} %d",
+            "select -assert-min 1 @en",
+            f"select -write cone.txt @en %ci*:-{netlist.REGISTER_CELLS} w:* %i",
+        ], "cone.txt", timeout=600)
+        found[name] = {line.split("/", 1)[1] for line in cone.split()
+                       if line.startswith("aes_axis_framer/") and not line.split("/", 1)[1].startswith("$")}
+    return found
+
+
+def test_f1_data_enables_read_only_f1_valid_and_the_mode_units_ready(tmp_path: Path) -> None:
+    found = f1_enable_cone(paths.RTL_DIR, tmp_path)
+    for name, wires in found.items():
+        assert "o_valid_reg" in wires and "m_ready" in wires, f"{name}: enable cone {sorted(wires)}"
+        assert wires <= F1_ENABLE, f"{name}: more than F1's valid and the ready reach its enable: {sorted(wires)}"
+
+
+def test_check_finds_f1_data_that_load_on_the_take(tmp_path: Path) -> None:
+    rtl = netlist.changed_rtl(tmp_path, "aes_axis_framer.v", "        if (f1_free) begin\n            o_data_reg <= b_data;",
+                              "        if (f1_take) begin\n            o_data_reg <= b_data;")
+    found = f1_enable_cone(rtl, tmp_path / "work")
+    assert not found["o_data_reg"] <= F1_ENABLE, f"the check missed an enable decided by the take: {found}"
+    assert "loading_reg" in found["o_data_reg"], found
