@@ -28,7 +28,10 @@
  * The mode unit reads only these registers: no decision about a beat is made in the
  * clock the beat arrives. F1 hands beats on through a valid/ready pair whose ready is the
  * register of the mode unit's own skid buffer. Its data registers load whenever it is
- * free; only its valid flag and the message state depend on the beat being taken.
+ * free; only its valid flag and the message state depend on the beat being taken. With
+ * FULL_RATE it is free when empty or when the mode unit takes its beat; without (the
+ * mode unit then takes a beat every other clock at most) only when empty, so the mode
+ * unit's ready reaches F1's valid flag alone.
  *
  * s_axis_tready, for a beat that would open a message, is also low while the self-test
  * waits (pause) and while the slot that beat names is loading (specification §4). A
@@ -407,7 +410,11 @@ module aes_axis_framer #(
         end
     end
 
-    wire f1_free = !o_valid_reg || m_ready;
+    // F1 is free when it is empty, or (FULL_RATE) when the mode unit takes its beat now.
+    // Without FULL_RATE the mode unit's buffer S takes a beat every other clock at most,
+    // so F1 takes one only when empty and the mode unit's ready reaches F1's valid flag
+    // only, not the take, the message state or the data registers' clock enable.
+    wire f1_free = !o_valid_reg || ((FULL_RATE != 0) && m_ready);
     wire f1_take = b_valid && f1_free && !wait_load;
     // A message that waited for its slot's load holds the slot from the clock F1 finds it
     // loaded; one that found it loaded when taken holds it since then (hold_in).
@@ -533,7 +540,8 @@ module aes_axis_framer #(
         msg_first_data_reg <= msg_first_data_next;
         // F1's data registers load in every clock that F1 is free, a beat taken or not
         // (o_valid_reg says which), so that their clock enable is one gate of two
-        // registers and neither the input handshake nor the wait for a load reaches it.
+        // registers (without FULL_RATE, F1's valid flag alone) and neither the input
+        // handshake nor the wait for a load reaches it.
         if (f1_free) begin
             o_data_reg <= b_data;
             o_keep_reg <= b_keep;

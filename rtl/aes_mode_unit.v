@@ -330,11 +330,10 @@ module aes_mode_unit #(
     wire             s_k_hi = s_k_step && !((GCM != 0) && s_gcm[G_PAY]);
     // The operand selects, formed before S from the beat's kind (see "A: operands"), so
     // that the entry's and the engine's operands each have select registers of their own
-    // and no mode flag of A reaches both.
-    wire             s_x_par = !s_op[OP_IV] && !s_op[OP_FB] && s_op[OP_PAR];
-    wire [2:0]       s_xsel = {!s_op[OP_IV] && s_op[OP_FB] && !s_sel[SEL_CBC],
-                               s_x_par && s_sel[SEL_CBC],
-                               s_op[OP_IV] || (s_x_par && !s_sel[SEL_CBC] && (s_sel[SEL_CTR] || s_sel[SEL_CFB]))};
+    // and no mode flag of A reaches both. The framer's operation flags are one-hot.
+    wire [2:0]       s_xsel = {s_op[OP_FB] && !s_sel[SEL_CBC],
+                               s_op[OP_PAR] && s_sel[SEL_CBC],
+                               s_op[OP_IV] || (s_op[OP_PAR] && !s_sel[SEL_CBC] && (s_sel[SEL_CTR] || s_sel[SEL_CFB]))};
     wire             s_i_par = !s_op[OP_FB] && !((GCM != 0) && s_gcm[G_IV]);
     wire [2:0]       s_isel = {s_i_par && !s_sel[SEL_CTR] && !s_sel[SEL_CFB],
                                s_i_par && !s_sel[SEL_CTR] && s_sel[SEL_CFB],

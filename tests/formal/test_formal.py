@@ -262,7 +262,7 @@ MUTATIONS = {
         "mode_axis", "prove", 16, {"a_payload_stable", "a_tvalid_held"}),
     # the framer loads a new classified beat over one the mode unit has not taken
     "framer_overwrites_offered_beat": (
-        "aes_axis_framer.v", "    wire f1_free = !o_valid_reg || m_ready;",
+        "aes_axis_framer.v", "    wire f1_free = !o_valid_reg || ((FULL_RATE != 0) && m_ready);",
         "    wire f1_free = 1'b1;",
         "mode_axis", "prove", 12, {"a_payload_stable"}),
     # the RDATA bug again, caught on aes_axi's own ports

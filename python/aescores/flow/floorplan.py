@@ -29,8 +29,8 @@ store's unregistered outputs back into the tables' address. When a netlist has n
 pipelined round tables, that engine's tables (lane by lane, state column 0..3) and then
 the key store's block RAMs take the first sites of the grid, next to each other
 (`iterative_tables`). The interleaved engine (`aes_engine_interleaved`), whose table
-outputs are registered, is left to the placer with one lane (`min-area`, `gcm-iterative`: pinned, it measured
-slower). With several lanes (`s4-iterative-ctr4`) nextpnr's placer packs the whole IP
+outputs are registered, is left to the placer with one lane (`min-area`,
+`gcm-iterative`: pinned, it measured slower). With several lanes (`s4-iterative-ctr4`) nextpnr's placer packs the whole IP
 against the device's left edge, where it does not route (overused wires that the
 router does not clear in an hour); its tables get sites near the middle of the device
 instead (`interleaved_sites`): each lane one EBR row, in the groups of four sites around
@@ -44,8 +44,11 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence, TypeVar
 
 from .wrapper import top_module
+
+T = TypeVar("T")
 
 # Yosys script that flattens the synthesized netlist (the round units are kept as modules
 # of their own in synthesis, and a BEL attribute names one instance, not a module).
@@ -101,7 +104,7 @@ class EbrGrid:
         return _middle(self.groups, count)
 
 
-def _middle(items, count: int):
+def _middle(items: Sequence[T], count: int) -> Sequence[T]:
     """The `count` neighbouring items around the middle of `items` (all when fewer)."""
     first = max(0, (len(items) - count) // 2)
     return items[first:first + count]

@@ -18,7 +18,10 @@ a copy whose choice is made by the pop).
 The framer's output register F1 (aes_axis_framer) follows the same rule: its data
 registers load whenever F1 is free, so the cone of their enables holds F1's valid flag
 and the mode unit's ready and nothing else (not F0's valid, not the wait for a slot's
-load); the check fails on a copy that loads them on the take.
+load); the check fails on a copy that loads them on the take. Without FULL_RATE (the
+ITERATIVE builds) F1 is free only when empty: the mode unit's ready reaches F1's valid
+flag and no other flip-flop of the framer (not the message state, not the data
+registers' enables), which the same check finds untrue of the FULL_RATE build.
 """
 
 from __future__ import annotations
@@ -180,3 +183,37 @@ def test_check_finds_f1_data_that_load_on_the_take(tmp_path: Path) -> None:
     found = f1_enable_cone(rtl, tmp_path / "work")
     assert not found["o_data_reg"] <= F1_ENABLE, f"the check missed an enable decided by the take: {found}"
     assert "loading_reg" in found["o_data_reg"], found
+
+
+# Flip-flops of the framer that the mode unit's ready must not reach without FULL_RATE:
+# the message state the take writes, and F1's data registers.
+TAKE_STATE = ("msg_code_reg", "msg_err_reg", "msg_active_reg", "msg_prev_reg", "msg_aad_reg", "o_data_reg")
+
+
+def regs_reading_m_ready(full_rate: int, rtl_dir: Path, workdir: Path) -> set[str]:
+    """Of TAKE_STATE and F1's valid flag (o_valid_reg): those whose flip-flops' inputs
+    (data and enable) have the mode unit's ready in their combinational input cone, in a
+    four-lane GCM framer with `full_rate`."""
+    names = (*TAKE_STATE, "o_valid_reg")
+    commands = ["opt"]
+    for k, name in enumerate(names):
+        commands += [
+            # the wires on every input pin of the cells that drive the register
+            f"select -set in{k} w:{name} %ci1 %ci1 w:* %i w:{name} %d",
+            f"select -assert-min 1 @in{k}",
+            f"select -write cone{k}.txt @in{k} %ci*:-{netlist.REGISTER_CELLS} w:* %i",
+        ]
+    netlist.query("aes_axis_framer", {"LANES": 4, "GCM": 1, "FULL_RATE": full_rate}, rtl_dir, workdir,
+                  commands, f"cone{len(names) - 1}.txt", timeout=600)
+    return {name for k, name in enumerate(names)
+            if "aes_axis_framer/m_ready" in (workdir / f"cone{k}.txt").read_text().split()}
+
+
+def test_without_full_rate_the_mode_units_ready_reaches_only_f1s_valid_flag(tmp_path: Path) -> None:
+    assert regs_reading_m_ready(0, paths.RTL_DIR, tmp_path) == {"o_valid_reg"}
+
+
+def test_check_finds_the_ready_in_the_take_of_a_full_rate_framer(tmp_path: Path) -> None:
+    # With FULL_RATE, F1 takes a beat in the clock the mode unit takes its own: the
+    # ready is in the take's cone, and so in the message state's and the data enables'.
+    assert regs_reading_m_ready(1, paths.RTL_DIR, tmp_path) == {*TAKE_STATE, "o_valid_reg"}
