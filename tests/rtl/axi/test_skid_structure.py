@@ -154,20 +154,33 @@ F1_DATA = ("o_data_reg", "o_op_reg", "o_prev_reg")
 F1_ENABLE = {"o_valid_reg", "m_ready", "f1_free"}
 
 
+def framer_cones(params: dict[str, int], names: tuple[str, ...], pins: str, rtl_dir: Path,
+                 workdir: Path) -> dict[str, set[str]]:
+    """For each register of `names` in aes_axis_framer with `params` (from the RTL in
+    `rtl_dir`, one Yosys run): the named wires in the combinational input cone of the
+    pins `pins` of the cells that drive it ("" every input pin, "+[EN]" the enable; the
+    cone stops at flip-flops, whose outputs it names)."""
+    rule = f":{pins}" if pins else ""
+    commands = ["opt"]
+    for k, name in enumerate(names):
+        commands += [
+            f"select -set in{k} w:{name} %ci1 %ci1{rule} w:* %i w:{name} %d",
+            f"select -assert-min 1 @in{k}",
+            f"select -write cone{k}.txt @in{k} %ci*:-{netlist.REGISTER_CELLS} w:* %i",
+        ]
+    netlist.query("aes_axis_framer", params, rtl_dir, workdir, commands, f"cone{len(names) - 1}.txt", timeout=600)
+    found: dict[str, set[str]] = {}
+    for k, name in enumerate(names):
+        wires = (line.split("/", 1)[1] for line in (workdir / f"cone{k}.txt").read_text().split()
+                 if line.startswith("aes_axis_framer/"))
+        found[name] = {w for w in wires if not w.startswith("$")}
+    return found
+
+
 def f1_enable_cone(rtl_dir: Path, workdir: Path) -> dict[str, set[str]]:
     """For each of F1_DATA: the named wires in the combinational input cone of its
-    flip-flops' enables (the cone stops at flip-flops, whose outputs it names)."""
-    found: dict[str, set[str]] = {}
-    for name in F1_DATA:
-        cone = netlist.query("aes_axis_framer", {"LANES": 4, "GCM": 1}, rtl_dir, workdir / name, [
-            "opt",
-            f"select -set en w:{name} %ci1 %ci1:+[EN] w:* %i w:{name} %d",
-            "select -assert-min 1 @en",
-            f"select -write cone.txt @en %ci*:-{netlist.REGISTER_CELLS} w:* %i",
-        ], "cone.txt", timeout=600)
-        found[name] = {line.split("/", 1)[1] for line in cone.split()
-                       if line.startswith("aes_axis_framer/") and not line.split("/", 1)[1].startswith("$")}
-    return found
+    flip-flops' enables."""
+    return framer_cones({"LANES": 4, "GCM": 1}, F1_DATA, "+[EN]", rtl_dir, workdir)
 
 
 def test_f1_data_enables_read_only_f1_valid_and_the_mode_units_ready(tmp_path: Path) -> None:
@@ -194,19 +207,9 @@ def regs_reading_m_ready(full_rate: int, rtl_dir: Path, workdir: Path) -> set[st
     """Of TAKE_STATE and F1's valid flag (o_valid_reg): those whose flip-flops' inputs
     (data and enable) have the mode unit's ready in their combinational input cone, in a
     four-lane GCM framer with `full_rate`."""
-    names = (*TAKE_STATE, "o_valid_reg")
-    commands = ["opt"]
-    for k, name in enumerate(names):
-        commands += [
-            # the wires on every input pin of the cells that drive the register
-            f"select -set in{k} w:{name} %ci1 %ci1 w:* %i w:{name} %d",
-            f"select -assert-min 1 @in{k}",
-            f"select -write cone{k}.txt @in{k} %ci*:-{netlist.REGISTER_CELLS} w:* %i",
-        ]
-    netlist.query("aes_axis_framer", {"LANES": 4, "GCM": 1, "FULL_RATE": full_rate}, rtl_dir, workdir,
-                  commands, f"cone{len(names) - 1}.txt", timeout=600)
-    return {name for k, name in enumerate(names)
-            if "aes_axis_framer/m_ready" in (workdir / f"cone{k}.txt").read_text().split()}
+    cones = framer_cones({"LANES": 4, "GCM": 1, "FULL_RATE": full_rate}, (*TAKE_STATE, "o_valid_reg"), "",
+                         rtl_dir, workdir)
+    return {name for name, wires in cones.items() if "m_ready" in wires}
 
 
 def test_without_full_rate_the_mode_units_ready_reaches_only_f1s_valid_flag(tmp_path: Path) -> None:
