@@ -659,12 +659,7 @@ module aes_axi #(
     // work which is no message (a GCM build's H job after a key load, gen_gcm in
     // aes_mode_unit) does not show; the self-test waits for all of it (unit_busy).
     // 12 bits hold more messages than the IP's buffers can (one beat each at least).
-    // The count's next values (one more, one less) come from its register alone; a
-    // message opened or done only picks one and enables the register, so s_axis's
-    // handshake reaches the count's clock enable, not a 12-bit sum.
     reg [11:0] in_flight_reg;
-    wire [11:0] in_flight_up = in_flight_reg + 12'd1;
-    wire [11:0] in_flight_down = in_flight_reg - 12'd1;
     assign msgs_busy = (in_flight_reg != 12'd0);
 
     always @(posedge aclk) begin
@@ -675,9 +670,7 @@ module aes_axi #(
         end else begin
             msgs_reg <= msgs_reg + {31'd0, out_msg_done};
             blocks_reg <= blocks_reg + (out_beat ? {28'd0, out_blocks} : 32'd0);
-            if (fr_msg_open != out_msg_done) begin
-                in_flight_reg <= fr_msg_open ? in_flight_up : in_flight_down;
-            end
+            in_flight_reg <= in_flight_reg + {11'd0, fr_msg_open} - {11'd0, out_msg_done};
         end
     end
 
