@@ -15,6 +15,11 @@ change a figure of docs/RESULTS.md, and at what cost in run time.
     python3 bench/pnr_options.py --list
     python3 bench/pnr_options.py --preset s0-pipelined-ttable --no-floorplan   # block RAMs left to the placer
     python3 bench/pnr_options.py --preset min-area --top aes_axi --only default --seeds 1 2 3   # the whole IP
+    python3 bench/pnr_options.py --preset s2-phase-pipelined-hostkey --top aes_axi --only default --replicate 24
+
+`--replicate N` places and routes a copy of the netlist in which every net of the IP
+with more than N sinks is split among copies of its driver (bench/replicate.py); the
+rows are named `OPTIONS, repN`.
 
 Printed per run: Fmax, the worst path's logic and routing delay, the router's time and
 the whole run's time. A run that exceeds --timeout is shown as such. Results are kept
@@ -47,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 from aescores import configs, paths, tools  # noqa: E402
 from aescores.flow import FlowError, Target, cache, preset_design, preset_target, run  # noqa: E402
 from layer_area import instance_groups  # noqa: E402  (the bench beside this file)
+from replicate import replicate_file  # noqa: E402
 
 # Extra nextpnr arguments per option set; "default" is what the flow runs.
 OPTION_SETS: dict[str, tuple[str, ...]] = {
@@ -94,13 +100,14 @@ def route_seconds(log: str) -> float | None:
 
 
 def place_and_route(design: run.Design, tgt: Target, folder: Path, options: str, seed: int, goal: float,
-                    timeout: float) -> dict[str, object]:
-    out = folder / f"{options}-seed{seed}"
+                    timeout: float, netlist: str = "netlist.json") -> dict[str, object]:
+    label = options if netlist == "netlist.json" else f"{options}, {Path(netlist).stem.split('-', 1)[1]}"
+    out = folder / f"{label.replace(', ', '-')}-seed{seed}"
     out.mkdir(parents=True, exist_ok=True)
-    args = [a if a != "netlist.json" else "../netlist.json" for a in run.nextpnr_args(tgt, seed, goal, None)]
+    args = [a if a != "netlist.json" else f"../{netlist}" for a in run.nextpnr_args(tgt, seed, goal, None)]
     cmd = [run.tool_path(tgt.nextpnr), *args, *OPTION_SETS[options], "-l", "nextpnr.log"]
     t0 = time.monotonic()
-    row: dict[str, object] = {"options": options, "seed": seed}
+    row: dict[str, object] = {"options": label, "seed": seed}
     try:
         tools.run(cmd, cwd=out, timeout=timeout)
     except tools.ToolError as exc:
@@ -204,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=1800.0, help="seconds per nextpnr run")
     ap.add_argument("--no-floorplan", action="store_true",
                     help="leave the TTABLE rounds' block RAMs to the placer (the flow pins them)")
+    ap.add_argument("--replicate", type=int, metavar="N",
+                    help="split every net of the IP with more than N sinks among copies of its "
+                         "driver (bench/replicate.py) before place and route")
     ap.add_argument("--list", action="store_true", help="print the option sets and stop")
     a = ap.parse_args(argv)
     if a.list:
@@ -217,12 +227,18 @@ def main(argv: list[str] | None = None) -> int:
     pinned = f"; {figures['ebr_pinned']} block RAMs pinned" if figures.get("ebr_pinned") else ""
     print(f"{preset.name} as {a.top} on {figures['target']}, goal {goal:g} MHz "
           f"(synthesis {figures['synth_s']:.0f} s{pinned}; results in {folder.relative_to(paths.ROOT)})")
+    netlist = "netlist.json"
+    if a.replicate is not None:
+        netlist = f"netlist-rep{a.replicate}.json"
+        stats = replicate_file(folder / "netlist.json", folder / netlist, a.replicate)
+        print(f"replication at {a.replicate} sinks: {stats['nets_split']} nets split, "
+              f"{stats['copies']} driver copies added")
     print("| options | seed | Fmax (MHz) | worst path logic / routing (ns) | router (s) | run (s) |")
     print("|---|--:|--:|--:|--:|--:|")
     rows = []
     for options in a.only or [o for o in OPTION_SETS if o != "router2-heatmap"]:
         for seed in a.seeds:
-            row = place_and_route(design, tgt, folder, options, seed, goal, a.timeout)
+            row = place_and_route(design, tgt, folder, options, seed, goal, a.timeout, netlist)
             heat = congestion(folder / f"{options}-seed{seed}")
             if heat is not None:
                 row["congestion"] = heat
