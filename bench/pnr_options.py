@@ -99,14 +99,25 @@ def route_seconds(log: str) -> float | None:
     return float(m.group(1)) if m else None
 
 
+def netlist_name(replicate: int | None) -> str:
+    """The netlist a run places: the flow's, or its copy split at `replicate` sinks."""
+    return "netlist.json" if replicate is None else f"netlist-rep{replicate}.json"
+
+
+def run_folder(folder: Path, options: str, seed: int, replicate: int | None) -> Path:
+    """Where one run of place_and_route keeps its results."""
+    return folder / (f"{options}-seed{seed}" if replicate is None else f"{options}-rep{replicate}-seed{seed}")
+
+
 def place_and_route(design: run.Design, tgt: Target, folder: Path, options: str, seed: int, goal: float,
-                    timeout: float, netlist: str = "netlist.json") -> dict[str, object]:
-    label = options if netlist == "netlist.json" else f"{options}, {Path(netlist).stem.split('-', 1)[1]}"
-    out = folder / f"{label.replace(', ', '-')}-seed{seed}"
+                    timeout: float, replicate: int | None = None) -> dict[str, object]:
+    out = run_folder(folder, options, seed, replicate)
     out.mkdir(parents=True, exist_ok=True)
+    netlist = netlist_name(replicate)
     args = [a if a != "netlist.json" else f"../{netlist}" for a in run.nextpnr_args(tgt, seed, goal, None)]
     cmd = [run.tool_path(tgt.nextpnr), *args, *OPTION_SETS[options], "-l", "nextpnr.log"]
     t0 = time.monotonic()
+    label = options if replicate is None else f"{options}, rep{replicate}"
     row: dict[str, object] = {"options": label, "seed": seed}
     try:
         tools.run(cmd, cwd=out, timeout=timeout)
@@ -227,10 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     pinned = f"; {figures['ebr_pinned']} block RAMs pinned" if figures.get("ebr_pinned") else ""
     print(f"{preset.name} as {a.top} on {figures['target']}, goal {goal:g} MHz "
           f"(synthesis {figures['synth_s']:.0f} s{pinned}; results in {folder.relative_to(paths.ROOT)})")
-    netlist = "netlist.json"
     if a.replicate is not None:
-        netlist = f"netlist-rep{a.replicate}.json"
-        stats = replicate_file(folder / "netlist.json", folder / netlist, a.replicate)
+        stats = replicate_file(folder / "netlist.json", folder / netlist_name(a.replicate), a.replicate)
         print(f"replication at {a.replicate} sinks: {stats['nets_split']} nets split, "
               f"{stats['copies']} driver copies added")
     print("| options | seed | Fmax (MHz) | worst path logic / routing (ns) | router (s) | run (s) |")
@@ -238,8 +247,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for options in a.only or [o for o in OPTION_SETS if o != "router2-heatmap"]:
         for seed in a.seeds:
-            row = place_and_route(design, tgt, folder, options, seed, goal, a.timeout, netlist)
-            heat = congestion(folder / f"{options}-seed{seed}")
+            row = place_and_route(design, tgt, folder, options, seed, goal, a.timeout, a.replicate)
+            heat = congestion(run_folder(folder, options, seed, a.replicate))
             if heat is not None:
                 row["congestion"] = heat
             rows.append(row)

@@ -72,7 +72,7 @@ def replicate(netlist: dict, limit: int, prefix: str = "u_top.") -> dict[str, in
                        for b in bits if isinstance(b, int))
     for n in module.get("netnames", {}).values():
         next_bit = max(next_bit, 1 + max((b for b in n["bits"] if isinstance(b, int)), default=0))
-    split = made = 0
+    split = 0
     copies: dict[str, int] = {}  # copies made of each original driver
     # A copy of a LUT or flip-flop adds a sink to each net it reads: a net split in an
     # earlier round can grow past the limit again, and the next round splits it.
@@ -107,12 +107,11 @@ def replicate(netlist: dict, limit: int, prefix: str = "u_top.") -> dict[str, in
                 for sname, sport, i in group:
                     cells[sname]["connections"][sport][i] = next_bit
                 next_bit += 1
-                made += 1
             split += 1
             round_split += 1
         if round_split == 0:
             break
-    return {"nets_split": split, "copies": made}
+    return {"nets_split": split, "copies": sum(copies.values())}
 
 
 def replicate_file(src: Path, dst: Path, limit: int) -> dict[str, int]:

@@ -177,11 +177,6 @@ def test_a_mapped_design_stays_equivalent(tmp_path) -> None:
     assert len(ces) >= 2
     victim = next(n for n in sorted(cells) if cells[n]["type"] == "TRELLIS_FF"
                   and cells[n]["connections"].get("CE") == [ces[0]])
-    roots = {}
-    for n, c in cells.items():
-        if c["type"] in ("LUT4", "TRELLIS_FF"):
-            out = c["connections"]["Z" if c["type"] == "LUT4" else "Q"][0]
-            roots[out] = c.get("attributes", {}).get("replica_of", n)
-    other = next(b for b in ces if roots.get(b) != roots.get(ces[0]))
+    other = next(b for b in ces if root_of(cells, b) != root_of(cells, ces[0]))
     cells[victim]["connections"]["CE"] = [other]
     assert not equivalent(tmp_path, gold, gate)
