@@ -64,6 +64,7 @@ OPTION_SETS: dict[str, tuple[str, ...]] = {
     "heap-beta-0.95": ("--placer-heap-beta", "0.95"),
     "heap-alpha-0.2": ("--placer-heap-alpha", "0.2"),
     "placer-static": ("--placer", "static"),
+    "placer-sa": ("--placer", "sa"),
 }
 
 
