@@ -107,7 +107,9 @@ module aes_axis_framer #(
     output wire                    m_hold,       // the message holds its slot
     output wire [95:0]             m_hi_inc,     // IV beat: the three 32-bit chunks of
     output wire [2:0]              m_hi_ones,    // the counter's upper 96 bits plus one,
-                                                 // and which chunks are all ones
+                                                 // and which chunks are all ones (zero
+                                                 // without FULL_RATE: the mode unit
+                                                 // forms them itself)
     output wire [3:0]              m_gcm,        // one-hot, GCM beats only: G_IV, G_AAD,
                                                  // G_PAY (payload), G_TAG
 
@@ -395,18 +397,24 @@ module aes_axis_framer #(
     /* verilator lint_on UNUSEDSIGNAL */
 
     // The counter block of an IV beat is lane 0 read as a big-endian integer: its upper
-    // 96 bits are bytes 0..11, chunk k (32 bits) bytes 8-4k..11-4k.
+    // 96 bits are bytes 0..11, chunk k (32 bits) bytes 8-4k..11-4k. Only a full-rate
+    // mode unit needs them with the beat; one that takes a beat every other clock forms
+    // them from its counter in the clock between (aes_mode_unit, "CTR counter").
     reg [95:0] iv_hi_inc;
     reg [2:0]  iv_hi_ones;
     reg [31:0] iv_chunk;
     integer ck, cb;
     always @* begin
+        iv_hi_inc = 96'd0;
+        iv_hi_ones = 3'd0;
         for (ck = 0; ck < 3; ck = ck + 1) begin
             for (cb = 0; cb < 4; cb = cb + 1) begin
                 iv_chunk[8*cb +: 8] = b_data[8*(11 - 4*ck - cb) +: 8];
             end
-            iv_hi_inc[32*ck +: 32] = iv_chunk + 32'd1;
-            iv_hi_ones[ck] = &iv_chunk;
+            if (FULL_RATE != 0) begin
+                iv_hi_inc[32*ck +: 32] = iv_chunk + 32'd1;
+                iv_hi_ones[ck] = &iv_chunk;
+            end
         end
     end
 

@@ -77,14 +77,18 @@
  *
  * CTR counter. The 128-bit counter block is a big-endian integer {hi, lo}. Each lane
  * keeps its own low 32 bits (lo_reg) and a flag (carry_reg) saying that it has crossed
- * into hi + 1; hi + 1 is formed from three 32-bit chunks, each kept with its successor
- * and an all-ones flag (computed again a clock after hi changes, and given by the
- * framer for the IV). So a beat's counters are one select away from registers, and the
- * only adders are 32 bits wide; each lane's step to the next beat (lo + LANES, and
- * whether it carries) is a register too, computed when lo loads, so no adder sits
- * between the counter registers and the registers the decision loads. A counter that
- * wraps from 2^128 - 1 to 0 inside a message gives code 4 (the data is still
- * processed).
+ * into hi + 1 (never lane 0: the beat whose lane 0 carries steps hi itself); hi + 1 is
+ * formed from three 32-bit chunks, each kept with its successor and an all-ones flag
+ * (computed again a clock after hi changes). So a beat's counters are one select away
+ * from registers, and the only adders are 32 bits wide; each lane's step to the next
+ * beat (lo + LANES, and whether it carries) is a register too, so no adder sits between
+ * the counter registers and the registers the decision loads. A full-rate unit, which
+ * can decide a beat in the clock after an IV, has the IV's chunks from the framer and
+ * computes the steps when lo loads; a unit without FULL_RATE decides a beat every other
+ * clock at most (S holds one beat), so it forms both from its counter registers in the
+ * clock between, with no adders on the IV and no selects in front of the registers. A
+ * counter that wraps from 2^128 - 1 to 0 inside a message gives code 4 (the data is
+ * still processed).
  *
  * Credit. count_reg counts side-FIFO entries from the entry register (a clock after
  * the decision; with FULL_RATE the FIFO writes the entry a clock later still) until a
@@ -466,23 +470,30 @@ module aes_mode_unit #(
     wire        hi_ones = &chunk_ones_reg;
 
     // A beat's step (lo + LANES, and its carry) is kept in registers, computed when lo
-    // is loaded: no adder sits between the counter registers and the decision.
+    // is loaded (FULL_RATE) or in the clock after: no adder sits between the counter
+    // registers and the decision.
     reg [W-1:0]        ctr_blocks;
     reg [LANES-1:0]    ctr_wrap;
     reg [32*LANES-1:0] step_step;                    // step_reg + LANES
     reg [LANES-1:0]    step_step_carry;
     reg [32:0]         step_sum;
+    reg [32*LANES-1:0] step_lo;                      // lo_reg + LANES
+    reg [LANES-1:0]    step_lo_carry;
+    reg [32:0]         lo_sum;
     integer cj;
     always @* begin
         for (cj = 0; cj < LANES; cj = cj + 1) begin
             // GCM counts with inc32: no carry into the upper 96 bits, and a carry out of
             // the low 32 is the wrap of code 4.
-            ctr_blocks[128*cj +: 128] = byte_swap({(carry_reg[cj] && !a_gpay) ? hi_inc : hi_reg,
+            ctr_blocks[128*cj +: 128] = byte_swap({(cj != 0 && carry_reg[cj] && !a_gpay) ? hi_inc : hi_reg,
                                                    lo_reg[32*cj +: 32]});
-            ctr_wrap[cj] = carry_reg[cj] && (hi_ones || a_gpay);
+            ctr_wrap[cj] = (cj != 0) && carry_reg[cj] && (hi_ones || a_gpay);
             step_sum = {1'b0, step_reg[32*cj +: 32]} + LANES_33;
             step_step[32*cj +: 32] = step_sum[31:0];
             step_step_carry[cj] = step_sum[32];
+            lo_sum = {1'b0, lo_reg[32*cj +: 32]} + LANES_33;
+            step_lo[32*cj +: 32] = lo_sum[31:0];
+            step_lo_carry[cj] = lo_sum[32];
         end
     end
 
@@ -1476,8 +1487,9 @@ module aes_mode_unit #(
         msg_wrap_next = msg_wrap_reg;
         wrap_pend_next = wrap_pend_reg;
         lo_next = lo_reg;
-        step_next = step_reg;
-        step_carry_next = step_carry_reg;
+        // Without FULL_RATE the step follows lo a clock later, before the next decision.
+        step_next = (FULL_RATE != 0) ? step_reg : step_lo;
+        step_carry_next = (FULL_RATE != 0) ? step_carry_reg : step_lo_carry;
         carry_next = carry_reg;
         hi_next = hi_reg;
 
@@ -1499,10 +1511,13 @@ module aes_mode_unit #(
         ctr_load = go && a_k_iv;
         if (go && (a_k_iv || a_k_step)) begin
             lo_next = a_k_iv ? iv_lo : step_reg;
-            step_next = a_k_iv ? iv_step : step_step;
-            step_carry_next = a_k_iv ? iv_step_carry : step_step_carry;
+            if (FULL_RATE != 0) begin
+                step_next = a_k_iv ? iv_step : step_step;
+                step_carry_next = a_k_iv ? iv_step_carry : step_step_carry;
+            end
             carry_next = a_k_iv ? iv_carry :
                          (step_carry_reg[0] ? {LANES{1'b0}} : (carry_reg | step_carry_reg));
+            carry_next[0] = 1'b0;   // lane 0's carry steps hi (and IV + 0 has none)
             msg_wrap_next = !a_k_iv && (msg_wrap_reg || wrap_beat);
             wrap_pend_next = !a_k_iv && step_carry_reg[0] && (hi_ones || a_gpay);
         end
@@ -1591,12 +1606,12 @@ module aes_mode_unit #(
         step_carry_reg <= step_carry_next;
         carry_reg <= carry_next;
         hi_reg <= hi_next;
-        if (ctr_load) begin
+        if (ctr_load && FULL_RATE != 0) begin
             chunk_inc_reg <= a_hi_inc;
             chunk_ones_reg <= a_hi_ones;
         end else begin
             // Valid a clock after hi_reg changes: a carry into hi is at least 2^29 beats
-            // from the next one, and the IV loads them with hi.
+            // from the next one, and (full rate) the IV loads them with hi.
             chunk_inc_reg <= {hi_reg[64 +: 32] + 32'd1, hi_reg[32 +: 32] + 32'd1, hi_reg[0 +: 32] + 32'd1};
             chunk_ones_reg <= {&hi_reg[64 +: 32], &hi_reg[32 +: 32], &hi_reg[0 +: 32]};
         end

@@ -333,6 +333,24 @@ def test_ctr_counter_is_the_full_128_bit_big_endian_block_and_wraps_to_zero():
     assert keystream[16:] == model.encrypt_block(key, bytes.fromhex("0123456789abcdf0" + "00" * 8))
 
 
+def test_ctr_carry_iv_carries_into_each_chunk_of_the_upper_96_bits():
+    """The random traffic's near-carry counters (aescores.sim.traffic.ctr_carry_iv): the
+    low 32 bits carry within the blocks asked for, and over a few hundred draws each
+    upper chunk is both all ones (a carry passes on into the next chunk) and not."""
+    from aescores.sim.traffic import ctr_carry_iv
+
+    rng = random.Random(5)
+    seen: set[tuple[int, bool]] = set()
+    for _ in range(300):
+        within = rng.randrange(1, 40)
+        iv = ctr_carry_iv(rng, within)
+        low = int.from_bytes(iv[12:], "big")
+        assert 2**32 - within <= low < 2**32
+        assert model.ctr_add(iv, within)[:12] == (int.from_bytes(iv[:12], "big") + 1).to_bytes(16, "big")[4:]
+        seen |= {(k, iv[4 * k:4 * k + 4] == b"\xff" * 4) for k in range(3)}
+    assert seen == {(k, ones) for k in range(3) for ones in (False, True)}
+
+
 def test_ctr_add():
     assert model.ctr_add(bytes(16)) == bytes(15) + b"\x01"
     assert model.ctr_add(b"\xff" * 16) == bytes(16)

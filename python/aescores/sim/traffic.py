@@ -96,13 +96,16 @@ class Traffic:
 
 def random_traffic(rng: random.Random, params: Mapping[str, object], count: int, keys: dict[int, bytes], *,
                    max_blocks: int = 8, invalid: bool = False, key_changes: float = 0.0,
-                   ctr_near_wrap: float = 0.05) -> Traffic:
+                   ctr_near_wrap: float = 0.05, ctr_near_carry: float = 0.05) -> Traffic:
     """`count` random messages over the loaded `keys` (slot -> key).
 
     invalid: also invalid modes, decrypt where the build has none, slots that are empty
     or beyond KEY_SLOTS, bad lengths. key_changes: the chance, before each message, of
     reloading or clearing a random slot (register writes that the harness performs
-    while earlier messages are still in flight).
+    while earlier messages are still in flight). ctr_near_wrap: the chance that a CTR
+    message's counter starts a few blocks before 2^128 - 1 (code 4); ctr_near_carry:
+    that it starts a few blocks before its low 32 bits carry into the upper 96, with
+    each 32-bit chunk of those all ones or random (ctr_carry_iv).
     """
     lanes = int(params["LANES"])
     beat = 16 * lanes
@@ -133,8 +136,12 @@ def random_traffic(rng: random.Random, params: Mapping[str, object], count: int,
             message = data
         else:
             iv = rng.randbytes(16)
-            if mode == Mode.CTR and rng.random() < ctr_near_wrap:
-                iv = b"\xff" * 15 + bytes([256 - rng.randrange(1, 4)])
+            if mode == Mode.CTR:
+                pick = rng.random()
+                if pick < ctr_near_wrap:
+                    iv = b"\xff" * 15 + bytes([256 - rng.randrange(1, 4)])
+                elif pick < ctr_near_wrap + ctr_near_carry:
+                    iv = ctr_carry_iv(rng, nbytes // 16 + lanes)
             message = iv + rng.randbytes(beat - 16) + data
         if invalid and mode != Mode.ECB and rng.random() < 0.02:
             message = message[:rng.randrange(1, beat + 1)]  # only an IV beat
@@ -142,6 +149,15 @@ def random_traffic(rng: random.Random, params: Mapping[str, object], count: int,
         t.items.append((tuser, message))
         t.expected.append(expect(tuser, message, t.keys.get(slot), params))
     return t
+
+
+def ctr_carry_iv(rng: random.Random, within: int) -> bytes:
+    """A CTR counter block (big-endian) whose low 32 bits carry within `within` blocks
+    (2^32 - k, 1 <= k <= within), each of its upper three 32-bit chunks all ones or
+    random: the carries into, and between, the chunks of the counter's upper 96 bits."""
+    chunks = [0xFFFFFFFF if rng.random() < 0.5 else rng.getrandbits(32) for _ in range(3)]
+    low = 2**32 - rng.randrange(1, max(within, 1) + 1)
+    return b"".join(c.to_bytes(4, "big") for c in chunks) + low.to_bytes(4, "big")
 
 
 def random_gcm_frame(rng: random.Random, lanes: int, key: bytes | None, *, errors: bool = True,
