@@ -530,17 +530,19 @@ module aes_mode_unit #(
     //   ECB: engine(P)          CTR: engine(counter), ^ data
     //   CBC decryption: engine^-1(C), ^ previous     CFB decryption: engine(previous), ^ C
     // Each operand is an AND-OR of candidates with its own one-hot selects (a_isel for
-    // the engine's, a_xsel for the entry's XOR operand, formed before S): par_in is zero
-    // for a feedback beat and a GCM IV beat, par_xor in lane 0 for a feedback beat.
-    reg [W-1:0] par_in, par_xor;
+    // the engine's, a_xsel for the entry's XOR operand, formed before S): the engine's
+    // is zero for a feedback beat and a GCM IV beat, par_xor in lane 0 for a feedback
+    // beat. The engine operand of every beat (eng_in, below) adds lane 0's feedback and
+    // GCM candidates to the same sum, each with a select of its own; as no two
+    // candidates' selects are high together unless their blocks are meant to be XORed,
+    // it is written as an XOR of gated candidates, which maps to fewer LUTs than the
+    // choice between the three kinds of beat.
+    reg [W-1:0] par_xor;
     reg [127:0] previous;
     integer pj;
     always @* begin
         for (pj = 0; pj < LANES; pj = pj + 1) begin
             previous = (pj == 0) ? a_prev : a_data[128*(pj == 0 ? 0 : pj-1) +: 128];
-            par_in[128*pj +: 128] = (ctr_blocks[128*pj +: 128] & {128{a_isel[I_CTR]}}) |
-                                    (previous & {128{a_isel[I_PREV]}}) |
-                                    (a_data[128*pj +: 128] & {128{a_isel[I_DATA]}});
             par_xor[128*pj +: 128] = (a_data[128*pj +: 128] & {128{a_xsel[X_DATA]}}) |
                                      (previous & {128{a_xsel[X_PREV]}});
         end
@@ -554,31 +556,40 @@ module aes_mode_unit #(
     wire         lane_last = (LANES == 1) || (lane_reg == a_last_lane);
     wire [127:0] fb_data = a_data[128*lane_reg +: 128];
     wire         fb_first = a_first_data && (LANES == 1 || lane_reg == 3'd0);
-    wire [127:0] fb_in;
     wire         fb_chain = (ENGINE_CHAIN != 0) && !fb_first;   // the engine adds its last output
+    // A feedback pass's operand is an XOR of gated candidates: the IV or the chain, the
+    // lane's data block (CBC), the block before the lane (ENGINE_CHAIN, CFB).
+    wire         fb_sel_prev;       // a_prev: the IV, or (ENGINE_CHAIN) the block before lane 0
+    wire         fb_sel_chain;      // chain_reg
+    wire         fb_sel_before;     // fb_before: the block before a lane other than 0
+    wire [127:0] fb_before;
+    wire         fb_sel_data = a_fb && a_cbc;
     wire [127:0] fb_xor = fb_data & {128{a_xsel[X_FB]}};   // zero in CBC encryption
     generate
         if (ENGINE_CHAIN != 0) begin : gen_fb_engine
             // The engine XORs in its last output, the result before this pass's in CBC
             // and the engine output in OFB; CFB's chain is that output XOR the data block
             // before this lane's, which goes with the pass. A first pass takes the IV.
-            reg [127:0] fb_before;
+            reg [127:0] lane_before;
             integer     fj;
             always @* begin
-                fb_before = a_prev;
+                lane_before = {128{1'b0}};
                 for (fj = 1; fj < LANES; fj = fj + 1) begin
                     if (lane_reg == fj[2:0]) begin
-                        fb_before = a_data[128*(fj-1) +: 128];
+                        lane_before = a_data[128*(fj-1) +: 128];
                     end
                 end
             end
-            assign fb_in = (fb_data & {128{a_cbc}}) ^ (fb_before & {128{fb_first || a_cfb}});
-            /* verilator lint_off UNUSEDSIGNAL */
-            wire unused_chain = &{1'b0, chain_reg};
-            /* verilator lint_on UNUSEDSIGNAL */
+            wire lane0 = (LANES == 1) || lane_reg == 3'd0;
+            assign fb_before = lane_before;
+            assign fb_sel_prev = a_fb && (fb_first || a_cfb) && lane0;
+            assign fb_sel_before = a_fb && a_cfb && !lane0;
+            assign fb_sel_chain = 1'b0;
         end else begin : gen_fb_here
-            wire [127:0] fb_chain_in = fb_first ? a_prev : chain_reg;
-            assign fb_in = fb_chain_in ^ (fb_data & {128{a_cbc}});
+            assign fb_before = {128{1'b0}};
+            assign fb_sel_prev = a_fb && fb_first;
+            assign fb_sel_before = 1'b0;
+            assign fb_sel_chain = a_fb && !fb_first;
             /* verilator lint_off UNUSEDSIGNAL */
             wire unused_cfb = &{1'b0, a_cfb};     // CFB's chain is chain_reg here
             /* verilator lint_on UNUSEDSIGNAL */
@@ -591,7 +602,29 @@ module aes_mode_unit #(
     // pass), or else the pass E_K(0^128).
     wire         giv_h = a_giv && !gh_reg && !g_h_have;
     wire [127:0] giv_j0 = {8'h01, 24'd0, a_data[95:0]};
-    wire [W-1:0] giv_in = giv_h ? {W{1'b0}} : {{(W-128){1'b0}}, giv_j0};
+    wire         giv_sel = a_giv && !a_fb && !giv_h;
+
+    // The engine operand of the held beat (see "Parallel modes"): lane 0's candidates
+    // are the counter, a_prev, the data block, the chain, the feedback lane's data block,
+    // the block before it and J0; with one lane the feedback lane is lane 0, so its data
+    // block shares the data block's select. The other lanes are parallel-mode only.
+    wire         one_lane = (LANES == 1);
+    wire         sel_prev0 = a_isel[I_PREV] || fb_sel_prev;
+    wire         sel_data0 = a_isel[I_DATA] || (one_lane && fb_sel_data);
+    wire         sel_fbdata = !one_lane && fb_sel_data;
+    reg [W-1:0]  eng_in;
+    reg [127:0]  eng_prev;
+    integer      ej;
+    always @* begin
+        for (ej = 0; ej < LANES; ej = ej + 1) begin
+            eng_prev = (ej == 0) ? a_prev : a_data[128*(ej == 0 ? 0 : ej-1) +: 128];
+            eng_in[128*ej +: 128] = (ctr_blocks[128*ej +: 128] & {128{a_isel[I_CTR]}}) ^
+                                    (eng_prev & {128{ej == 0 ? sel_prev0 : a_isel[I_PREV]}}) ^
+                                    (a_data[128*ej +: 128] & {128{ej == 0 ? sel_data0 : a_isel[I_DATA]}});
+        end
+        eng_in[127:0] = eng_in[127:0] ^ (chain_reg & {128{fb_sel_chain}}) ^ (fb_data & {128{sel_fbdata}}) ^
+                        (fb_before & {128{fb_sel_before}}) ^ (giv_j0 & {128{giv_sel}});
+    end
 
     reg [SW0-1:0] entry_base;
     always @* begin
@@ -1454,7 +1487,7 @@ module aes_mode_unit #(
     // side); without, one entry.
     wire          b_ready;
     wire          pass;                  // an engine pass decided this clock
-    wire [W-1:0]  b_data_in = par_in | {{(W-128){1'b0}}, fb_in & {128{a_fb}}} | (giv_in & {W{a_giv && !a_fb}});
+    wire [W-1:0]  b_data_in = eng_in;
     wire [W+5:0]  b_word = {a_fb && fb_chain, a_dec, a_slot, b_data_in};
     wire [W+5:0]  eng_word;
     assign {eng_chain, eng_decrypt, eng_slot, eng_data} = eng_word;
