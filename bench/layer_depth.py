@@ -120,7 +120,7 @@ def configs_from_args(args: argparse.Namespace) -> list[configs.Preset]:
     them (`aescores.cli.preset_from_args`); SystemExit with the reason for an unknown
     preset or parameter or an illegal value."""
     if not args.presets and not args.set:
-        return [p for p in configs.default_report_presets() if not p.ip_not_built]
+        return configs.default_report_presets()
     try:
         return [preset_from_args(name, args.set) for name in (args.presets or [None])]
     except CliError as exc:

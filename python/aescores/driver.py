@@ -393,9 +393,11 @@ class AesAxiDriver:
     async def load_key(self, slot: int, key: bytes, wait: bool = True, retry: bool = True) -> tuple[int, int]:
         """Load `key` (16, 24 or 32 bytes) into `slot`: staging words, then KEY_CTRL commit.
 
-        With `retry`, a commit refused while the key-expansion unit or a clear is busy
-        (SLOTS shows a slot loading) is repeated until accepted; any other refusal raises
-        RegisterError. With `wait`, returns once SLOTS shows the slot loaded. Returns the
+        With `retry`, each commit waits until SLOTS shows no slot loading or being
+        cleared (as the C driver's `aes_load_key`: the IP refuses a commit while one is,
+        and in the clock just after it ends, e.g. the clear that follows a reset), and a
+        commit refused while a load or clear started meanwhile is repeated; any other
+        refusal raises RegisterError. With `wait`, returns once SLOTS shows the slot loaded. Returns the
         clocks (before, after) the accepted commit write: the key is current for
         messages whose first beat is taken after `after`, old for those before `before`.
         """
@@ -404,6 +406,8 @@ class AesAxiDriver:
             await self.write_key_words(key)
             ctrl = regs.KEY_CTRL.encode(slot=slot, len=len_code, commit=1)
             while True:
+                if retry:
+                    await self.wait_slots_idle()
                 before = self.cycle
                 resp = await self.write_resp("KEY_CTRL", ctrl)
                 after = self.cycle

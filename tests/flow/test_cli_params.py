@@ -157,8 +157,6 @@ def test_set_overrides_a_preset() -> None:
     # A preset's own values change nothing: the preset itself, published figures and all.
     same = cli.preset_from_args("s1-iterative", ["ARCH=ITERATIVE", "LANES=1"])
     assert same is configs.PRESETS["s1-iterative"] and configs.is_named_preset(same)
-    # A preset that says why its IP is not built says nothing of a changed one.
-    assert cli.preset_from_args("max-throughput", ["LANES=1"]).ip_not_built == ""
 
 
 def test_set_without_a_preset_is_the_defaults_on_the_default_target() -> None:

@@ -121,8 +121,7 @@ def collect(
 
     With `ip`, a preset whose top is the core is built a second time as the whole IP
     (`aes_axi`, same parameters): its figures go into the row's "ip" entry (or the
-    error, when that build fails), beside the core's; a preset with `ip_not_built`
-    gets that reason instead of the build. With `sim` too, the IP's CBC-encryption
+    error, when that build fails), beside the core's. With `sim` too, the IP's CBC-encryption
     rate is measured (`measure_cbc`) and recorded in the "ip" entry
     (`cbc_enc_clocks_per_block`, `cbc_enc_gbps`), or the reason it could not be
     (`cbc_enc_error`, e.g. an output that differs from the model's).
@@ -281,13 +280,10 @@ _IP_KEEP = ("top", "lut4", "ff", "ebr", "dsp", "fmax_mhz", "freq_goal_mhz", "gbp
 
 
 def _whole_ip(preset: Preset, target: str | None, *, seed: int, force: bool, say: Progress) -> dict:
-    """A row's "ip" entry: `preset` built as the whole IP (no xc7 counts), or the reason
-    it is not built (`ip_not_built`), or the error of its build."""
+    """A row's "ip" entry: `preset` built as the whole IP (no xc7 counts), or the error
+    of its build."""
     from aescores.flow import FlowError, implement_preset
 
-    if preset.ip_not_built:
-        say(f"not built: {preset.ip_not_built}")
-        return {"top": IP_TOP, "error": preset.ip_not_built}
     try:
         figures = implement_preset(dataclasses.replace(preset, top=IP_TOP), target, seed=seed, force=force,
                                    xc7=False, progress=say)

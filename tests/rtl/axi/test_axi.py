@@ -32,7 +32,7 @@ import pytest
 
 import cocotb_axi as axi_bench  # the benches beside this file
 import cocotb_axil_fuzz as fuzz_bench
-from aescores import paths
+from aescores import configs, paths
 from aescores.sim.cocotb_run import group_problems, results_files, run_cocotb, group_test_names
 from aescores.sim.mutant import mutant_sources
 
@@ -52,6 +52,9 @@ BUILDS: dict[str, dict[str, object]] = {
     # vectors on the four lanes.
     "pipe2-s2-ttable": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 2, "SBOX": "TTABLE", "LANES": 2},
     "iter4": {"ARCH": "ITERATIVE", "LANES": 4},
+    # The max-throughput preset: two lanes of the four-stage T-table round, one beat per
+    # clock.
+    "max-throughput": dict(configs.PRESETS["max-throughput"].params),
     # Slow sweep only.
     "pipe2-s4-composite": {"ARCH": "PIPELINED", "STAGES_PER_ROUND": 4, "SBOX": "COMPOSITE", "LANES": 2,
                            "KEY_SLOTS": 16},
@@ -111,6 +114,7 @@ CI_RUNS = [
     _param("pipe2-s2-ttable", "gcm"), _param("iter4", "gcm"),
     # Feedback modes chained in the engine on lanes 1 to 3 of a beat (CFB's block before).
     _param("iter4", "vectors"),
+    _param("max-throughput", "rate+random"),
 ]
 
 

@@ -55,11 +55,10 @@ COMPOSITE_S2 = pipelined("COMPOSITE", 2, KEY_SLOTS=8)
 TTABLE_S3_LANES4 = pipelined("TTABLE", 3, LANES=4, KEY_SLOTS=8)
 LUT_S4 = pipelined("LUT", 4, KEY_SLOTS=8)
 ENC128_TTABLE_S1 = pipelined("TTABLE", 1, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=2)
-# The engine of the s3-subpipelined preset: the TTABLE round at four stages (registered
-# block-RAM table reads), a 48-entry output FIFO.
+# The engine of the s3-subpipelined preset (max-throughput: two such lanes): the TTABLE
+# round at four stages (registered block-RAM table reads), a 48-entry output FIFO.
 ENC128_TTABLE_S4 = pipelined("TTABLE", 4, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=1)
-# The engine of the subpipelined-logic and max-throughput presets: the folded COMPOSITE
-# round at four stages.
+# The engine of the subpipelined-logic preset: the folded COMPOSITE round at four stages.
 ENC128_COMPOSITE_S4 = pipelined("COMPOSITE", 4, MAX_KEY_BITS=128, DECRYPT=0, KEY_SLOTS=1)
 
 # (build, MCT records per chain): CI runs a few of the 100 Monte Carlo records per chain
