@@ -397,9 +397,10 @@ class AesAxiDriver:
         cleared (as the C driver's `aes_load_key`: the IP refuses a commit while one is,
         and in the clock just after it ends, e.g. the clear that follows a reset), and a
         commit refused while a load or clear started meanwhile is repeated; any other
-        refusal raises RegisterError. With `wait`, returns once SLOTS shows the slot loaded. Returns the
-        clocks (before, after) the accepted commit write: the key is current for
-        messages whose first beat is taken after `after`, old for those before `before`.
+        refusal raises RegisterError. With `wait`, returns once SLOTS shows the slot
+        loaded. Returns the clocks (before, after) the accepted commit write: the key is
+        current for messages whose first beat is taken after `after`, old for those
+        before `before`.
         """
         len_code = model.len_code_of_key(key)
         async with self.key_lock:

@@ -121,8 +121,8 @@ def collect(
 
     With `ip`, a preset whose top is the core is built a second time as the whole IP
     (`aes_axi`, same parameters): its figures go into the row's "ip" entry (or the
-    error, when that build fails), beside the core's. With `sim` too, the IP's CBC-encryption
-    rate is measured (`measure_cbc`) and recorded in the "ip" entry
+    error, when that build fails), beside the core's. With `sim` too, the IP's
+    CBC-encryption rate is measured (`measure_cbc`) and recorded in the "ip" entry
     (`cbc_enc_clocks_per_block`, `cbc_enc_gbps`), or the reason it could not be
     (`cbc_enc_error`, e.g. an output that differs from the model's).
 
