@@ -417,7 +417,6 @@ class AesAxiDriver:
                 _, loading = await self.slots()
                 if not (retry and loading):
                     raise RegisterError(f"KEY_CTRL commit of a {8 * len(key)}-bit key to slot {slot} refused")
-                await self.wait_slots_idle()
         if wait:
             await self.wait_slot_loaded(slot)
         return before, after
